@@ -1,0 +1,116 @@
+"""Cards, and decks shuffled from a seed the same way on every machine.
+
+The shuffle is part of the game's definition: ``--seed 7`` must deal the same game everywhere, on
+any Python version, so it does not use :mod:`random` (whose algorithms may change between
+versions). It uses SplitMix64 (Steele, Lea and Flood, 2014), a 64-bit generator simple enough to
+restate here, and a Fisher-Yates shuffle whose bounded draws reject the biased top of the 64-bit
+range:
+
+1. ``state`` starts at ``seed`` modulo 2**64. Each draw adds 0x9E3779B97F4A7C15 to the state and
+   returns ``mix(state)`` (see :func:`_mix`).
+2. To draw below ``n``: take draws until one is below ``2**64 - 2**64 % n``; answer it modulo ``n``.
+3. The deck starts in suit order, each suit's cards in its distribution's order; for ``i`` from
+   the last index down to 1, swap card ``i`` with card ``below(i + 1)``. Index 0 is the top card.
+4. With bonus tiles, the same generator then shuffles the tiles ``[1, 2, 3, 4, 5, 6]`` the same way,
+   and later draws give the positions of cards shuffled back into the draw pile.
+
+>>> SplitMix64(1234567).next()
+6457827717110365317
+>>> from openhanabi.rules.variants import find_variant
+>>> deck = shuffled_deck(find_variant("base"), seed=0)
+>>> len(deck), sorted(deck) == sorted(ordered_deck(find_variant("base")))
+(50, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from openhanabi.rules.errors import InvalidDeckError
+from openhanabi.rules.variants import Variant
+
+_MASK = (1 << 64) - 1
+_GOLDEN_GAMMA = 0x9E3779B97F4A7C15
+BONUS_TILES = (1, 2, 3, 4, 5, 6)
+
+
+class Card(NamedTuple):
+    """A card's identity: its suit (an index into the variant's suits) and its rank."""
+
+    suit: int
+    rank: int
+
+    def name(self, variant: Variant) -> str:
+        """Short name such as ``R3`` (suit letter and rank)."""
+        return f"{variant.suits[self.suit].letter}{self.rank}"
+
+
+def _mix(z: int) -> int:
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
+class SplitMix64:
+    """The project's portable random number generator (see the module's notes)."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & _MASK
+
+    def next(self) -> int:
+        self.state = (self.state + _GOLDEN_GAMMA) & _MASK
+        return _mix(self.state)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``range(n)``."""
+        if n <= 0:
+            raise ValueError(f"cannot draw below {n}")
+        limit = (1 << 64) - (1 << 64) % n
+        while True:
+            value = self.next()
+            if value < limit:
+                return value % n
+
+    def shuffle(self, items: list[object]) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+
+def ordered_deck(variant: Variant) -> list[Card]:
+    """Every card of the variant, suit by suit, before shuffling."""
+    return [Card(index, rank) for index, suit in enumerate(variant.suits) for rank in suit.cards]
+
+
+def shuffled_deck(variant: Variant, seed: int, rng: SplitMix64 | None = None) -> list[Card]:
+    """The deck of ``variant`` for ``seed``, top card first."""
+    rng = rng or SplitMix64(seed)
+    deck: list[object] = list(ordered_deck(variant))
+    rng.shuffle(deck)
+    return [card for card in deck if isinstance(card, Card)]
+
+
+def shuffled_tiles(rng: SplitMix64) -> list[int]:
+    """The six bonus tiles in a random order, top first."""
+    tiles: list[object] = list(BONUS_TILES)
+    rng.shuffle(tiles)
+    return [tile for tile in tiles if isinstance(tile, int)]
+
+
+def check_deck(variant: Variant, deck: Sequence[Card]) -> None:
+    """Raise :class:`InvalidDeckError` unless ``deck`` holds exactly the variant's cards."""
+    expected = sorted(ordered_deck(variant))
+    if sorted(deck) != expected:
+        if len(deck) != len(expected):
+            raise InvalidDeckError(
+                f"the deck has {len(deck)} cards; {variant.key} has {len(expected)}"
+            )
+        raise InvalidDeckError(f"the deck does not hold the cards of {variant.key}")
+
+
+def check_tiles(tiles: Sequence[int]) -> None:
+    if sorted(tiles) != list(BONUS_TILES):
+        raise InvalidDeckError(f"the bonus tiles must be 1 to 6 once each, not {list(tiles)}")

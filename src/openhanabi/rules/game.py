@@ -1,0 +1,694 @@
+"""The game state and the one path that changes it: :meth:`Game.apply`.
+
+Cards are named by their *order*: the i-th card drawn has order i, so that without bonus tile 5
+a card's order is its index in the deck, as in hanab.live's records. A card shuffled back into the
+draw pile gets a new order when it is drawn again: its old order, seen by everyone in the discard
+pile, must not tell its new holder what it is. Hands list orders oldest first: a drawn card
+joins the end. Internally identities are small integers and clue knowledge is a
+bitmask per card (see :mod:`openhanabi.rules.tables`); :class:`Game` is the referee and sees
+everything, so bots, clients and environments get a :class:`~openhanabi.rules.view.SeatView`.
+
+>>> from openhanabi.rules import Action, Game, find_variant
+>>> game = Game.new(find_variant("base", players=2), seed=1)
+>>> game.apply(Action.rank_clue(1, 1))
+>>> game.clue_tokens, game.seat, game.turn
+(7, 1, 1)
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from openhanabi.rules.actions import Action, ActionType
+from openhanabi.rules.deck import (
+    Card,
+    SplitMix64,
+    check_deck,
+    check_tiles,
+    shuffled_deck,
+    shuffled_tiles,
+)
+from openhanabi.rules.errors import IllegalActionError
+from openhanabi.rules.outcome import Outcome, Termination
+from openhanabi.rules.tables import identity, tables_for
+from openhanabi.rules.variants import Variant
+from openhanabi.rules.view import SeatView, seat_view
+
+PLAY = ActionType.PLAY
+DISCARD = ActionType.DISCARD
+COLOUR_CLUE = ActionType.COLOUR_CLUE
+RANK_CLUE = ActionType.RANK_CLUE
+CHOOSE = ActionType.CHOOSE
+
+
+class Result(enum.Enum):
+    """What an action did, as everyone at the table saw it."""
+
+    PLAYED = "played"
+    MISPLAYED = "misplayed"
+    DECLARED_WRONG = "declared wrong"
+    DISCARDED = "discarded"
+    CLUE = "clue"
+    RESHUFFLED = "shuffled back"  # bonus tile 5
+    PLAYED_FROM_DISCARD = "played from the discard pile"  # bonus tile 6
+
+
+class Decision(enum.Enum):
+    """A bonus tile's choice that the player on turn must make before the turn passes."""
+
+    FREE_COLOUR_CLUE = 3
+    FREE_RANK_CLUE = 4
+    RESHUFFLE = 5
+    PLAY_FROM_DISCARD = 6
+
+
+class Event(NamedTuple):
+    """One action and its public consequences, as written in the game's log."""
+
+    seat: int
+    action: Action
+    result: Result
+    card: Card | None = None  # the identity the action revealed (plays, discards, choices)
+    touched: tuple[int, ...] = ()  # the orders a clue touched
+    drew: int = -1  # the order of the card drawn to end the turn, -1 if none
+    tiles: tuple[int, ...] = ()  # bonus tiles drawn by this action
+
+
+class Game:
+    """One game: the referee's complete state.
+
+    Build one with :meth:`new` (a seeded deal) or the constructor (a known deck, as in a record).
+    """
+
+    __slots__ = (
+        "_action_table",
+        "_bits",
+        "_chance",
+        "_clue_actions",
+        "_complete",
+        "_discarded",
+        "_drew_last",
+        "_ident",
+        "_needed",
+        "_next_order",
+        "_tables",
+        "_took",
+        "bonus_tiles",
+        "clue_tokens",
+        "deck",
+        "discard_pile",
+        "draw_pile",
+        "events",
+        "fireworks",
+        "hands",
+        "history",
+        "marks",
+        "outcome",
+        "pending",
+        "possible",
+        "score",
+        "seat",
+        "seed",
+        "storms",
+        "tiles",
+        "touched",
+        "turn",
+        "turns_left",
+        "variant",
+    )
+
+    def __init__(
+        self,
+        variant: Variant,
+        deck: Sequence[Card],
+        bonus_tiles: Sequence[int] = (),
+        seed: int = 0,
+    ) -> None:
+        check_deck(variant, deck)
+        if variant.bonus_tiles:
+            check_tiles(bonus_tiles)
+        self._setup(variant, deck, tuple(bonus_tiles) if variant.bonus_tiles else (), seed)
+        self._chance = SplitMix64(seed ^ 0x5EED)
+
+    @classmethod
+    def new(cls, variant: Variant, seed: int) -> Game:
+        """A new game of ``variant`` dealt from ``seed`` (the same game on every machine)."""
+        rng = SplitMix64(seed)
+        deck = shuffled_deck(variant, seed, rng)
+        tiles = shuffled_tiles(rng) if variant.bonus_tiles else []
+        game = cls.__new__(cls)
+        game._setup(variant, deck, tuple(tiles), seed)
+        game._chance = rng
+        return game
+
+    def _setup(
+        self, variant: Variant, deck: Sequence[Card], tiles: tuple[int, ...], seed: int
+    ) -> None:
+        tables = tables_for(variant)
+        self.variant = variant
+        self.seed = seed
+        self.deck: tuple[Card, ...] = tuple(deck)
+        self.bonus_tiles = tiles
+        self._tables = tables
+        self._needed = [row[0] for row in tables.needed]
+        self._discarded = [0] * tables.identities
+        self._complete = 0
+        self._drew_last = False
+        self._took = False
+        self.fireworks = [0] * tables.suit_count
+        self.score = _start_score(variant)
+        self.clue_tokens = variant.clue_tokens
+        self.storms = 0
+        self.discard_pile: list[int] = []
+        self.history: list[Action] = []
+        self.events: list[Event] = []
+        self.turn = 0
+        self.turns_left = -1
+        self.seat = variant.start_seat
+        self.pending: Decision | None = None
+        self.outcome: Outcome | None = None
+        self.tiles = list(reversed(tiles))  # top at the end
+        # one more order for the card bonus tile 5 may shuffle back
+        size = len(deck) + (1 if variant.bonus_tiles else 0)
+        self._ident = [-1] * size
+        self._bits = [0] * size
+        self._next_order = 0
+        self.possible = [0] * size
+        self.touched = [False] * size
+        self.marks: list[tuple[int, ...]] = [()] * size
+        self.draw_pile = [identity(card) for card in reversed(deck)]  # identities, top at the end
+        self.hands: list[list[int]] = []
+        for _ in range(variant.players):
+            hand = []
+            for _ in range(variant.hand_size):
+                hand.append(self._take_top())
+            self.hands.append(hand)
+        self._action_table = _ActionTable(variant, size)
+        self._clue_actions = self._action_table.clues_from
+
+    def _take_top(self) -> int:
+        ident = self.draw_pile.pop()
+        order = self._next_order
+        self._next_order = order + 1
+        self._ident[order] = ident
+        self._bits[order] = 1 << ident
+        self.possible[order] = self._tables.all_cards
+        return order
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def players(self) -> int:
+        return self.variant.players
+
+    @property
+    def over(self) -> bool:
+        return self.outcome is not None
+
+    def card(self, order: int) -> Card:
+        """The identity of card ``order`` (the referee knows every card drawn so far)."""
+        ident = self._ident[order] if 0 <= order < self._next_order else -1
+        if ident < 0:
+            raise IndexError(f"no card has order {order} yet")
+        return self._tables.card[ident]
+
+    @property
+    def cards_drawn(self) -> int:
+        """How many orders have been handed out (every card dealt or drawn so far)."""
+        return self._next_order
+
+    def max_reachable(self) -> int:
+        """The best score still possible given the cards lost to the discard pile."""
+        tables = self._tables
+        discarded = self._discarded
+        copies = tables.copies
+        total = 0
+        for suit, played in enumerate(self.fireworks):
+            row = tables.needed[suit]
+            k = played
+            while row[k] >= 0 and discarded[row[k]] < copies[row[k]]:
+                k += 1
+            total += self.variant.suits[suit].points(k)
+        return total
+
+    def is_playable(self, order: int) -> bool:
+        """Whether card ``order`` fits its firework right now."""
+        ident = self._ident[order]
+        return self._needed[self._tables.suit_of[ident]] == ident
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the player on turn may take now (a new list each call)."""
+        if self.outcome is not None:
+            return []
+        if self.pending is not None:
+            return self._decision_actions(self.pending)
+        table = self._action_table
+        seat = self.seat
+        hand = self.hands[seat]
+        actions = [table.play[order] for order in hand]
+        if self.variant.declared_play:
+            for order in hand:
+                actions.extend(table.declared[order])
+        if self.clue_tokens < self.variant.clue_tokens:
+            actions.extend([table.discard[order] for order in hand])
+        if self.clue_tokens > 0:
+            actions.extend(self._clues(seat, colour=True, rank=True))
+        return actions
+
+    def _clues(self, seat: int, colour: bool, rank: bool) -> list[Action]:
+        clues = self._clue_actions[seat]
+        if self.variant.empty_clues:
+            return [
+                a
+                for a in clues
+                if (a.type == COLOUR_CLUE and colour) or (a.type == RANK_CLUE and rank)
+            ]
+        tables = self._tables
+        bits = self._bits
+        result = []
+        for action in clues:
+            is_colour = action.type == COLOUR_CLUE
+            if (is_colour and not colour) or (not is_colour and not rank):
+                continue
+            mask = (
+                tables.colour_touch[action.value] if is_colour else tables.rank_touch[action.value]
+            )
+            for order in self.hands[action.target]:
+                if bits[order] & mask:
+                    result.append(action)
+                    break
+        return result
+
+    def _decision_actions(self, decision: Decision) -> list[Action]:
+        if decision is Decision.FREE_COLOUR_CLUE:
+            return self._clues(self.seat, colour=True, rank=False)
+        if decision is Decision.FREE_RANK_CLUE:
+            return self._clues(self.seat, colour=False, rank=True)
+        choose = self._action_table.choose
+        if decision is Decision.RESHUFFLE:
+            return [choose[order] for order in self.discard_pile]
+        return [choose[order] for order in self.discard_pile if self.is_playable(order)]
+
+    # ------------------------------------------------------------------ changes
+
+    def apply(self, action: Action) -> None:
+        """Carry out ``action`` for the player on turn, or raise :class:`IllegalActionError`.
+
+        An illegal action changes nothing.
+        """
+        if self.outcome is not None:
+            raise IllegalActionError("the game is over")
+        if self.pending is not None:
+            self._decide(action)
+            return
+        kind = action.type
+        if kind == PLAY:
+            self._play(action)
+        elif kind == DISCARD:
+            self._discard(action)
+        elif kind in (COLOUR_CLUE, RANK_CLUE):
+            self._clue(action, free=False)
+        else:
+            raise IllegalActionError(f"{_describe(action)} is not a turn's action")
+
+    def _own_card(self, order: int) -> list[int]:
+        hand = self.hands[self.seat]
+        if order not in hand:
+            raise IllegalActionError(f"card {order} is not in the hand of seat {self.seat}")
+        return hand
+
+    def _play(self, action: Action) -> None:
+        order = action.target
+        hand = self._own_card(order)
+        declare = action.declare
+        if declare is not None:
+            if not self.variant.declared_play:
+                raise IllegalActionError("declared play is off in this game")
+            if not 0 <= declare < self._tables.suit_count:
+                raise IllegalActionError(f"there is no suit {declare} to declare")
+        hand.remove(order)
+        self._took = True
+        self.history.append(action)
+        ident = self._ident[order]
+        suit = self._tables.suit_of[ident]
+        tiles: list[int] = []
+        if declare is not None and declare != suit:
+            result = Result.DECLARED_WRONG
+            self._lose(order, ident)
+        elif self._needed[suit] == ident:
+            result = Result.PLAYED
+            if declare is not None:
+                self._gain_token()
+            self._add_to_firework(suit, tiles)
+        else:
+            result = Result.MISPLAYED
+            self._lose(order, ident)
+        if result is not Result.PLAYED:
+            self.storms += 1
+            if self.storms >= self.variant.storms:
+                self._log(action, result, self._tables.card[ident], tiles=tiles)
+                self._finish(Termination.STRIKEOUT, "the last storm token was turned")
+                return
+        self._after_action(action, result, self._tables.card[ident], (), tiles)
+
+    def _discard(self, action: Action) -> None:
+        order = action.target
+        hand = self._own_card(order)
+        if self.clue_tokens >= self.variant.clue_tokens:
+            raise IllegalActionError("no discarding while every clue token is available")
+        hand.remove(order)
+        self._took = True
+        self.history.append(action)
+        ident = self._ident[order]
+        self._lose(order, ident)
+        self.clue_tokens += 1
+        self._after_action(action, Result.DISCARDED, self._tables.card[ident], (), [])
+
+    def _clue(self, action: Action, free: bool) -> None:
+        target = action.target
+        seat = self.seat
+        if not 0 <= target < self.variant.players or target == seat:
+            raise IllegalActionError(f"seat {seat} cannot give a clue to seat {target}")
+        tables = self._tables
+        value = action.value
+        if action.type == COLOUR_CLUE:
+            if not 0 <= value < len(tables.colour_touch):
+                raise IllegalActionError(f"there is no clue colour {value} in this variant")
+            mask = tables.colour_touch[value]
+        else:
+            if not 1 <= value <= 5:
+                raise IllegalActionError(f"there is no rank {value}")
+            mask = tables.rank_touch[value]
+        if not free and self.clue_tokens <= 0:
+            raise IllegalActionError("no clue token is left")
+        hand = self.hands[target]
+        bits = self._bits
+        touched = tuple([order for order in hand if bits[order] & mask])
+        if not touched and not self.variant.empty_clues:
+            raise IllegalActionError("the clue touches no card, and empty clues are off")
+        if not free:
+            self.clue_tokens -= 1
+        index = len(self.history)
+        self.history.append(action)
+        possible = self.possible
+        marks = self.marks
+        miss = ~mask
+        for order in hand:
+            if bits[order] & mask:
+                possible[order] &= mask
+                self.touched[order] = True
+                marks[order] += (index,)
+            else:
+                possible[order] &= miss
+                marks[order] += (~index,)
+        self._after_action(action, Result.CLUE, None, touched, [])
+
+    def _gain_token(self) -> None:
+        if self.clue_tokens < self.variant.clue_tokens:
+            self.clue_tokens += 1
+
+    def _lose(self, order: int, ident: int) -> None:
+        self.discard_pile.append(order)
+        self._discarded[ident] += 1
+
+    def _add_to_firework(self, suit: int, tiles: list[int]) -> None:
+        played = self.fireworks[suit] + 1
+        self.fireworks[suit] = played
+        self.score += 1
+        self._needed[suit] = needed = self._tables.needed[suit][played]
+        if needed >= 0:
+            return
+        self._complete += 1
+        if self._complete == len(self.fireworks):
+            return  # perfect: the game ends at once, no bonus
+        if self.tiles:
+            tile = self.tiles.pop()
+            tiles.append(tile)
+            self._apply_tile(tile, tiles)
+        else:
+            self._gain_token()
+
+    def _apply_tile(self, tile: int, tiles: list[int]) -> None:
+        if tile == 1:
+            self._gain_token()
+        elif tile == 2:
+            self._gain_token()
+            if self.storms > 0:
+                self.storms -= 1
+        elif tile == 3 or tile == 4:
+            decision = Decision.FREE_COLOUR_CLUE if tile == 3 else Decision.FREE_RANK_CLUE
+            if self._decision_actions(decision):
+                self.pending = decision
+        elif tile == 5 and self.draw_pile:
+            if self.discard_pile:
+                self.pending = Decision.RESHUFFLE
+        else:  # tile 6, or tile 5 with an empty draw pile
+            if any(self.is_playable(order) for order in self.discard_pile):
+                self.pending = Decision.PLAY_FROM_DISCARD
+
+    def _decide(self, action: Action) -> None:
+        decision = self.pending
+        if decision is Decision.FREE_COLOUR_CLUE or decision is Decision.FREE_RANK_CLUE:
+            wanted = COLOUR_CLUE if decision is Decision.FREE_COLOUR_CLUE else RANK_CLUE
+            if action.type != wanted:
+                raise IllegalActionError(
+                    f"bonus tile {decision.value} asks for a free {_clue_word(wanted)} clue, "
+                    f"not {_describe(action)}"
+                )
+            self.pending = None
+            try:
+                self._clue(action, free=True)
+            except IllegalActionError:
+                self.pending = decision
+                raise
+            return
+        if action.type != CHOOSE:
+            raise IllegalActionError(
+                f"bonus tile {decision.value if decision else '?'} asks to choose a card in the "
+                f"discard pile, not {_describe(action)}"
+            )
+        order = action.target
+        if order not in self.discard_pile:
+            raise IllegalActionError(f"card {order} is not in the discard pile")
+        ident = self._ident[order]
+        tiles: list[int] = []
+        if decision is Decision.RESHUFFLE:
+            places = len(self.draw_pile) + 1
+            position = action.value
+            if position < 0:
+                position = self._chance.below(places)
+            elif position >= places:
+                raise IllegalActionError(
+                    f"position {position} is outside the draw pile (0 to {places - 1})"
+                )
+            self.pending = None
+            self._unlose(order, ident)
+            self.draw_pile.insert(len(self.draw_pile) - position, ident)
+            action = Action.choose(order, position)
+            result = Result.RESHUFFLED
+        else:
+            if not self.is_playable(order):
+                raise IllegalActionError(f"card {order} does not fit its firework")
+            self.pending = None
+            self._unlose(order, ident)
+            action = Action.choose(order, 0)
+            result = Result.PLAYED_FROM_DISCARD
+            self._add_to_firework(self._tables.suit_of[ident], tiles)
+        self.history.append(action)
+        self._after_action(action, result, self._tables.card[ident], (), tiles)
+
+    def _unlose(self, order: int, ident: int) -> None:
+        self.discard_pile.remove(order)
+        self._discarded[ident] -= 1
+
+    def _after_action(
+        self,
+        action: Action,
+        result: Result,
+        card: Card | None,
+        touched: tuple[int, ...],
+        tiles: list[int],
+    ) -> None:
+        if self._complete == len(self.fireworks):
+            self._log(action, result, card, touched, tiles=tiles)
+            self._finish(Termination.PERFECT, "every firework is complete")
+            return
+        if self.pending is not None:
+            self._log(action, result, card, touched, tiles=tiles)
+            return
+        drew = -1
+        # Only a turn that took a card from the hand draws one; a bonus tile's decision comes
+        # between the play and that draw.
+        if self._took and self.draw_pile:
+            drew = self._take_top()
+            self.hands[self.seat].append(drew)
+            self._drew_last = not self.draw_pile
+        self._took = False
+        self._log(action, result, card, touched, drew, tiles)
+        self._end_turn()
+
+    def _log(
+        self,
+        action: Action,
+        result: Result,
+        card: Card | None,
+        touched: tuple[int, ...] = (),
+        drew: int = -1,
+        tiles: Sequence[int] = (),
+    ) -> None:
+        self.events.append(Event(self.seat, action, result, card, touched, drew, tuple(tiles)))
+
+    def _end_turn(self) -> None:
+        variant = self.variant
+        self.turn += 1
+        if self.turns_left > 0:
+            self.turns_left -= 1
+        if self._drew_last:
+            self._drew_last = False
+            if not variant.all_or_nothing:
+                self.turns_left = variant.players
+        self.seat = (self.seat + 1) % variant.players
+        self._check_end()
+
+    def _check_end(self) -> None:
+        variant = self.variant
+        if variant.all_or_nothing:
+            if self.max_reachable() < variant.max_score and not self._recovery_possible():
+                self._finish(
+                    Termination.ALL_OR_NOTHING_LOST, "a card needed for a perfect game is lost"
+                )
+            elif not self.legal_actions():
+                self._finish(
+                    Termination.ALL_OR_NOTHING_LOST, f"seat {self.seat} has no legal action"
+                )
+            return
+        if self.turns_left == 0:
+            self._finish(Termination.LAST_ROUND_DONE, "everyone took their last turn")
+        elif variant.hanab_live_ending:
+            if self.score >= self.max_reachable():
+                self._finish(Termination.NO_MORE_PROGRESS, "the score cannot rise any more")
+            elif not self._progress_possible():
+                self._finish(Termination.NO_MORE_PROGRESS, "no firework can take another card")
+
+    def _recovery_possible(self) -> bool:
+        # Bonus tiles 5 and 6 take a card back from the discard pile, so a lost card is only
+        # lost for good once neither is left to draw.
+        return any(tile in (5, 6) for tile in self.tiles)
+
+    def _progress_possible(self) -> bool:
+        if self.draw_pile or self.turns_left < 0:
+            return True
+        players = self.variant.players
+        ident = self._ident
+        seats = [(self.seat + i) % players for i in range(self.turns_left)]
+        needed = [n for n in self._needed if n >= 0]
+        return any(ident[order] in needed for seat in seats for order in self.hands[seat])
+
+    def _finish(self, termination: Termination, detail: str) -> None:
+        lost = termination in (Termination.STRIKEOUT, Termination.ALL_OR_NOTHING_LOST)
+        self.outcome = Outcome(termination, 0 if lost else self.score, detail)
+
+    def abandon(self, detail: str = "the table stopped the game") -> None:
+        """End the game early with 0 points (a record's game-over action)."""
+        if self.outcome is None:
+            self.outcome = Outcome(Termination.ABANDONED, 0, detail)
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may see: the only thing a bot, client or environment receives."""
+        return seat_view(self, seat)
+
+    # ------------------------------------------------------------------ copies
+
+    def copy(self) -> Game:
+        """An independent copy (for search): changing one never changes the other."""
+        other = Game.__new__(Game)
+        for name in _SHARED:
+            setattr(other, name, getattr(self, name))
+        for name in _LISTS:
+            setattr(other, name, list(getattr(self, name)))
+        other.hands = [list(hand) for hand in self.hands]
+        other._chance = SplitMix64(0)
+        other._chance.state = self._chance.state
+        return other
+
+    def undo(self) -> Action:
+        """Take back the last action and return it (replays the game up to before it)."""
+        if not self.history:
+            raise IllegalActionError("there is no action to take back")
+        last = self.history[-1]
+        replayed = Game.__new__(Game)
+        replayed._setup(self.variant, self.deck, self.bonus_tiles, self.seed)
+        replayed._chance = self._chance
+        for action in self.history[:-1]:
+            replayed.apply(action)
+        for name in Game.__slots__:
+            setattr(self, name, getattr(replayed, name))
+        return last
+
+
+# copy(): values that are immutable or never change after setup are shared, lists are copied
+_LISTS = (
+    "_bits",
+    "_discarded",
+    "_ident",
+    "_needed",
+    "discard_pile",
+    "draw_pile",
+    "events",
+    "fireworks",
+    "history",
+    "marks",
+    "possible",
+    "tiles",
+    "touched",
+)
+_SHARED = tuple(
+    name for name in Game.__slots__ if name not in _LISTS and name not in ("hands", "_chance")
+)
+
+
+def _start_score(variant: Variant) -> int:
+    return sum(suit.points(0) for suit in variant.suits)
+
+
+def _clue_word(kind: ActionType) -> str:
+    return "colour" if kind == COLOUR_CLUE else "rank"
+
+
+def _describe(action: Action) -> str:
+    try:
+        return f"'{action}'"
+    except ValueError:
+        return repr(action)
+
+
+class _ActionTable:
+    """Every action of a game built once, so that listing legal actions allocates no actions."""
+
+    __slots__ = ("choose", "clues_from", "declared", "discard", "play")
+
+    def __init__(self, variant: Variant, size: int) -> None:
+        self.play = [Action.play(order) for order in range(size)]
+        self.discard = [Action.discard(order) for order in range(size)]
+        self.choose = [Action.choose(order) for order in range(size)]
+        suits = range(len(variant.suits))
+        self.declared = (
+            [[Action.play(order, suit) for suit in suits] for order in range(size)]
+            if variant.declared_play
+            else []
+        )
+        colours = range(len(variant.colours))
+        self.clues_from = [
+            [
+                clue
+                for other in range(variant.players)
+                if other != seat
+                for clue in (
+                    *(Action.colour_clue(other, c) for c in colours),
+                    *(Action.rank_clue(other, r) for r in range(1, 6)),
+                )
+            ]
+            for seat in range(variant.players)
+        ]

@@ -1,0 +1,184 @@
+"""What one seat may see (RULES.md section 7), and nothing more.
+
+A :class:`SeatView` is a snapshot built by :func:`seat_view`: it copies public facts and the other
+seats' cards out of the game and keeps no reference to the game, so nothing reachable from it
+holds the identities of the seat's own cards.
+
+>>> from openhanabi.rules import Game, find_variant
+>>> game = Game.new(find_variant("base", players=2), seed=3)
+>>> view = game.view(0)
+>>> any(order in view.cards for order in view.hands[0])
+False
+>>> len(view.knowledge[view.hands[0][0]].possible)
+25
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import TYPE_CHECKING
+
+from openhanabi.rules.actions import Action, ActionType
+from openhanabi.rules.deck import Card
+from openhanabi.rules.outcome import Outcome
+from openhanabi.rules.tables import cards_in, tables_for
+from openhanabi.rules.variants import Variant
+
+if TYPE_CHECKING:
+    from openhanabi.rules.game import Decision, Event, Game
+
+
+@dataclass(frozen=True, slots=True)
+class ClueMark:
+    """One clue given to the hand a card was in: who gave it, what it named, and whether it
+    touched the card (a clue that missed a card says what the card is not)."""
+
+    index: int  # the clue's index in the game's history
+    giver: int
+    kind: ActionType
+    value: int
+    touched: bool
+
+
+@dataclass(frozen=True, slots=True)
+class CardKnowledge:
+    """What a card's holder knows about it.
+
+    ``from_clues_mask`` and ``possible_mask`` are sets of identities as bitmasks (bit
+    ``suit * 5 + rank - 1``); ``possible`` also rules out identities whose every copy the viewing
+    seat can see elsewhere (only for the viewing seat's own cards).
+    """
+
+    order: int
+    clues: tuple[ClueMark, ...]
+    from_clues_mask: int
+    possible_mask: int
+
+    @property
+    def touched(self) -> bool:
+        """Whether any clue has touched this card."""
+        return any(mark.touched for mark in self.clues)
+
+    @property
+    def from_clues(self) -> frozenset[Card]:
+        return cards_in(self.from_clues_mask)
+
+    @property
+    def possible(self) -> frozenset[Card]:
+        return cards_in(self.possible_mask)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """The game as ``seat`` sees it. Hands list orders oldest first; ``cards`` maps the order of
+    every card this seat can see (other hands, discard pile) to its identity."""
+
+    variant: Variant
+    seat: int
+    seat_on_turn: int
+    turn: int
+    clue_tokens: int
+    storms: int
+    fireworks: tuple[int, ...]  # cards played per suit
+    discard_pile: tuple[int, ...]  # orders, oldest first
+    draw_pile_size: int
+    bonus_tiles_left: int
+    pending: Decision | None
+    turns_left: int  # -1 until the last card is drawn
+    score: int
+    max_reachable: int
+    outcome: Outcome | None
+    hands: tuple[tuple[int, ...], ...]
+    cards: Mapping[int, Card]
+    knowledge: Mapping[int, CardKnowledge]
+    events: tuple[Event, ...]
+    legal_actions: tuple[Action, ...]  # empty unless this seat is on turn
+
+    @property
+    def my_turn(self) -> bool:
+        return self.seat_on_turn == self.seat and self.outcome is None
+
+    @property
+    def own_hand(self) -> tuple[int, ...]:
+        return self.hands[self.seat]
+
+    def firework_top(self, suit: int) -> int:
+        """The rank on top of ``suit``'s firework, 0 if it is empty."""
+        played = self.fireworks[suit]
+        if not played:
+            return 0
+        return self.variant.suits[suit].play_order[played - 1]
+
+    def is_playable(self, card: Card) -> bool:
+        """Whether ``card`` would fit its firework now."""
+        order = self.variant.suits[card.suit].play_order
+        played = self.fireworks[card.suit]
+        return played < len(order) and order[played] == card.rank
+
+
+def seat_view(game: Game, seat: int) -> SeatView:
+    """Build ``seat``'s view of ``game``."""
+    if not 0 <= seat < game.players:
+        raise ValueError(f"there is no seat {seat}")
+    tables = tables_for(game.variant)
+    own = set(game.hands[seat])
+    visible = [order for s, hand in enumerate(game.hands) if s != seat for order in hand]
+    visible += game.discard_pile
+    cards = {order: game.card(order) for order in visible}
+    seen = [0] * tables.identities
+    for card in cards.values():
+        seen[card.suit * 5 + card.rank - 1] += 1
+    for suit, played in enumerate(game.fireworks):
+        for ident in tables.needed[suit][:played]:
+            seen[ident] += 1
+    exhausted = 0
+    for ident, count in enumerate(seen):
+        if count >= tables.copies[ident]:
+            exhausted |= 1 << ident
+    knowledge = {}
+    for hand in game.hands:
+        for order in hand:
+            mask = game.possible[order]
+            marks = tuple(_mark(game, index) for index in game.marks[order])
+            possible = mask & ~exhausted if order in own else mask
+            knowledge[order] = CardKnowledge(order, marks, mask, possible)
+    on_turn = game.seat == seat and game.outcome is None
+    return SeatView(
+        variant=game.variant,
+        seat=seat,
+        seat_on_turn=game.seat,
+        turn=game.turn,
+        clue_tokens=game.clue_tokens,
+        storms=game.storms,
+        fireworks=tuple(game.fireworks),
+        discard_pile=tuple(game.discard_pile),
+        draw_pile_size=len(game.draw_pile),
+        bonus_tiles_left=len(game.tiles),
+        pending=game.pending,
+        turns_left=game.turns_left,
+        score=game.score,
+        max_reachable=game.max_reachable(),
+        outcome=game.outcome,
+        hands=tuple(tuple(hand) for hand in game.hands),
+        cards=MappingProxyType(cards),
+        knowledge=MappingProxyType(knowledge),
+        events=tuple(_public(event) for event in game.events),
+        legal_actions=tuple(game.legal_actions()) if on_turn else (),
+    )
+
+
+def _mark(game: Game, index: int) -> ClueMark:
+    touched = index >= 0
+    index = index if touched else ~index
+    event = game.events[index]
+    action = event.action
+    return ClueMark(index, event.seat, action.type, action.value, touched)
+
+
+def _public(event: Event) -> Event:
+    # Where a card shuffled back into the draw pile landed is hidden from every seat.
+    if event.action.type == ActionType.CHOOSE and event.action.value > 0:
+        return event._replace(action=Action.choose(event.action.target, -1))
+    return event
