@@ -18,6 +18,7 @@ everything, so bots, clients and environments get a :class:`~openhanabi.rules.vi
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -185,7 +186,7 @@ class Game:
             for _ in range(variant.hand_size):
                 hand.append(self._take_top())
             self.hands.append(hand)
-        self._action_table = _ActionTable(variant, size)
+        self._action_table = _action_table(variant, size)
         self._clue_actions = self._action_table.clues_from
 
     def _take_top(self) -> int:
@@ -254,7 +255,10 @@ class Game:
         if self.clue_tokens < self.variant.clue_tokens:
             actions.extend([table.discard[order] for order in hand])
         if self.clue_tokens > 0:
-            actions.extend(self._clues(seat, colour=True, rank=True))
+            if self.variant.empty_clues:
+                actions.extend(self._clue_actions[seat])
+            else:
+                actions.extend(self._clues(seat, colour=True, rank=True))
         return actions
 
     def _clues(self, seat: int, colour: bool, rank: bool) -> list[Action]:
@@ -662,6 +666,11 @@ def _describe(action: Action) -> str:
         return f"'{action}'"
     except ValueError:
         return repr(action)
+
+
+@functools.cache
+def _action_table(variant: Variant, size: int) -> _ActionTable:
+    return _ActionTable(variant, size)
 
 
 class _ActionTable:

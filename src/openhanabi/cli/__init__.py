@@ -1,0 +1,40 @@
+"""The ``hanabi`` command: one subcommand per module in this package."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from openhanabi import __version__
+from openhanabi.cli import replay, simulate, variants
+
+COMMANDS = (replay, simulate, variants)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="hanabi",
+        description="Hanabi for players, bot builders and researchers.",
+    )
+    parser.add_argument("--version", action="version", version=f"openhanabi {__version__}")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for command in COMMANDS:
+        command.add_parser(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status (0 fine, 2 bad input)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        status: int = args.run(args)
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,60 @@
+"""Command-line options that choose a variant, shared by every command that starts games."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from openhanabi.rules import RulesError, Variant, find_variant
+
+
+def add_variant_options(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("variant", "the game's rules (see `hanabi variants`)")
+    group.add_argument(
+        "--variant", default="base", help="a preset key or hanab.live name (default: base)"
+    )
+    group.add_argument("--players", type=int, default=2, help="2 to 5 (default: 2)")
+    group.add_argument("--hand-size", type=int, help="cards per hand (default: 5, or 4 for 4-5)")
+    group.add_argument("--clue-tokens", type=int, help="clue tokens (default: 8)")
+    group.add_argument("--storms", type=int, help="storm tokens (default: 3)")
+    group.add_argument(
+        "--no-empty-clues", action="store_true", help="forbid clues that touch no card"
+    )
+    group.add_argument(
+        "--play-until-perfect", action="store_true", help="all or nothing: play on until 25"
+    )
+    group.add_argument("--declared-play", action="store_true", help="plays may declare a suit")
+    group.add_argument("--bonus-tiles", action="store_true", help="completions draw bonus tiles")
+    group.add_argument(
+        "--hanab-live-ending", action="store_true", help="end as soon as the score cannot rise"
+    )
+    group.add_argument("--start-seat", type=int, help="the seat that starts (default: 0)")
+
+
+def variant_from(args: argparse.Namespace) -> Variant:
+    """The variant the options describe; raises RulesError with a clear message."""
+    options: dict[str, object] = {"players": args.players}
+    for name in ("hand_size", "clue_tokens", "storms", "start_seat"):
+        if getattr(args, name) is not None:
+            options[name] = getattr(args, name)
+    flags = {
+        "empty_clues": not args.no_empty_clues,
+        "all_or_nothing": args.play_until_perfect,
+        "declared_play": args.declared_play,
+        "bonus_tiles": args.bonus_tiles,
+        "hanab_live_ending": args.hanab_live_ending,
+    }
+    # a flag only switches an option on, so a preset's own options stay in force otherwise
+    options.update({name: True for name, on in flags.items() if on and name != "empty_clues"})
+    if not flags["empty_clues"]:
+        options["empty_clues"] = False
+    return find_variant(args.variant, **options)
+
+
+def fail(message: str) -> int:
+    """Report bad input as one line on standard error; returns the exit status for it."""
+    print(message, file=sys.stderr)
+    return 2
+
+
+__all__ = ["RulesError", "add_variant_options", "fail", "variant_from"]

@@ -1,0 +1,59 @@
+"""``hanabi variants``: list the presets and the options that combine with them."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from openhanabi.rules import PRESETS
+
+OPTIONS = (
+    ("--players N", "2 to 5 players (hand size 5 for 2-3, 4 for 4-5)"),
+    ("--hand-size N", "another hand size"),
+    ("--clue-tokens N", "clue tokens (default 8; 9 with the spare)"),
+    ("--storms N", "storm tokens (default 3; 2 or 1 is harder)"),
+    ("--no-empty-clues", "forbid clues that touch no card (as hanab.live and HLE)"),
+    ("--play-until-perfect", "play on after the draw pile is empty: perfect or nothing"),
+    ("--declared-play", "a play may name its suit: right earns a token, wrong is a storm"),
+    ("--bonus-tiles", "completing a firework draws one of six bonus tiles"),
+    ("--hanab-live-ending", "end as soon as the score cannot rise (hanab.live's rule)"),
+    ("--start-seat N", "the seat that takes the first turn"),
+)
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "variants",
+        help="list the variants and options",
+        description="List the named variants of the rulebooks and the options that combine "
+        "with any of them.",
+    )
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    console = Console()
+    presets = Table(title="Variants (--variant NAME)", title_justify="left")
+    for column in ("name", "hanab.live name", "suits", "max", "what changes", "rulebook"):
+        presets.add_column(column)
+    for preset in PRESETS:
+        variant = preset.variant()
+        presets.add_row(
+            preset.key,
+            preset.hanab_live_name or "",
+            " ".join(suit.letter for suit in variant.suits),
+            str(variant.max_score),
+            preset.summary,
+            preset.source,
+        )
+    console.print(presets)
+    options = Table(title="Options (combine with any variant)", title_justify="left")
+    options.add_column("option")
+    options.add_column("effect")
+    for flag, effect in OPTIONS:
+        options.add_row(flag, effect)
+    console.print(options)
+    return 0
