@@ -262,28 +262,21 @@ class Game:
         return actions
 
     def _clues(self, seat: int, colour: bool, rank: bool) -> list[Action]:
-        clues = self._clue_actions[seat]
+        table = self._action_table
+        if colour and rank:
+            clues = table.clues[seat]
+        else:
+            clues = table.colour_clues[seat] if colour else table.rank_clues[seat]
         if self.variant.empty_clues:
-            return [
-                a
-                for a in clues
-                if (a.type == COLOUR_CLUE and colour) or (a.type == RANK_CLUE and rank)
-            ]
-        tables = self._tables
+            return [action for action, _, _ in clues]
         bits = self._bits
-        result = []
-        for action in clues:
-            is_colour = action.type == COLOUR_CLUE
-            if (is_colour and not colour) or (not is_colour and not rank):
-                continue
-            mask = (
-                tables.colour_touch[action.value] if is_colour else tables.rank_touch[action.value]
-            )
-            for order in self.hands[action.target]:
-                if bits[order] & mask:
-                    result.append(action)
-                    break
-        return result
+        held = []  # every identity in each hand, as one mask
+        for hand in self.hands:
+            mask = 0
+            for order in hand:
+                mask |= bits[order]
+            held.append(mask)
+        return [action for action, target, touch in clues if touch & held[target]]
 
     def _decision_actions(self, decision: Decision) -> list[Action]:
         if decision is Decision.FREE_COLOUR_CLUE:
@@ -676,7 +669,16 @@ def _action_table(variant: Variant, size: int) -> _ActionTable:
 class _ActionTable:
     """Every action of a game built once, so that listing legal actions allocates no actions."""
 
-    __slots__ = ("choose", "clues_from", "declared", "discard", "play")
+    __slots__ = (
+        "choose",
+        "clues",
+        "clues_from",
+        "colour_clues",
+        "declared",
+        "discard",
+        "play",
+        "rank_clues",
+    )
 
     def __init__(self, variant: Variant, size: int) -> None:
         self.play = [Action.play(order) for order in range(size)]
@@ -688,16 +690,28 @@ class _ActionTable:
             if variant.declared_play
             else []
         )
-        colours = range(len(variant.colours))
-        self.clues_from = [
+        tables = tables_for(variant)
+        seats = range(variant.players)
+        others = [[other for other in seats if other != seat] for seat in seats]
+        # (action, target seat, identities it touches) for every clue a seat may give
+        self.colour_clues = [
             [
-                clue
-                for other in range(variant.players)
-                if other != seat
-                for clue in (
-                    *(Action.colour_clue(other, c) for c in colours),
-                    *(Action.rank_clue(other, r) for r in range(1, 6)),
-                )
+                (Action.colour_clue(other, colour), other, touch)
+                for other in others[seat]
+                for colour, touch in enumerate(tables.colour_touch)
             ]
             for seat in range(variant.players)
         ]
+        self.rank_clues = [
+            [
+                (Action.rank_clue(other, rank), other, tables.rank_touch[rank])
+                for other in others[seat]
+                for rank in range(1, 6)
+            ]
+            for seat in range(variant.players)
+        ]
+        self.clues = [
+            sorted(colours + ranks, key=lambda clue: clue[1])
+            for colours, ranks in zip(self.colour_clues, self.rank_clues, strict=True)
+        ]
+        self.clues_from = [[action for action, _, _ in clues] for clues in self.clues]

@@ -9,8 +9,9 @@ holds the identities of the seat's own cards.
 >>> view = game.view(0)
 >>> any(order in view.cards for order in view.hands[0])
 False
->>> len(view.knowledge[view.hands[0][0]].possible)
-25
+>>> knowledge = view.knowledge[view.hands[0][0]]
+>>> len(knowledge.from_clues), knowledge.possible <= knowledge.from_clues
+(25, True)
 """
 
 from __future__ import annotations
