@@ -53,14 +53,20 @@ class CardKnowledge:
     """
 
     order: int
-    clues: tuple[ClueMark, ...]
+    marks: tuple[int, ...]  # history index of each clue: i if it touched the card, ~i if not
     from_clues_mask: int
     possible_mask: int
+    events: tuple[Event, ...]  # the public log the marks point into
+
+    @property
+    def clues(self) -> tuple[ClueMark, ...]:
+        """Every clue given to this card's hand while it was there, oldest first."""
+        return tuple(_mark(self.events, index) for index in self.marks)
 
     @property
     def touched(self) -> bool:
         """Whether any clue has touched this card."""
-        return any(mark.touched for mark in self.clues)
+        return any(index >= 0 for index in self.marks)
 
     @property
     def from_clues(self) -> frozenset[Card]:
@@ -138,13 +144,15 @@ def seat_view(game: Game, seat: int) -> SeatView:
     for ident, count in enumerate(seen):
         if count >= tables.copies[ident]:
             exhausted |= 1 << ident
+    events = tuple(game.events)
+    if game.variant.bonus_tiles and 5 not in game.tiles:  # a card may have been shuffled back
+        events = tuple(_public(event) for event in events)
     knowledge = {}
     for hand in game.hands:
         for order in hand:
             mask = game.possible[order]
-            marks = tuple(_mark(game, index) for index in game.marks[order])
             possible = mask & ~exhausted if order in own else mask
-            knowledge[order] = CardKnowledge(order, marks, mask, possible)
+            knowledge[order] = CardKnowledge(order, game.marks[order], mask, possible, events)
     on_turn = game.seat == seat and game.outcome is None
     return SeatView(
         variant=game.variant,
@@ -165,15 +173,15 @@ def seat_view(game: Game, seat: int) -> SeatView:
         hands=tuple(tuple(hand) for hand in game.hands),
         cards=MappingProxyType(cards),
         knowledge=MappingProxyType(knowledge),
-        events=tuple(_public(event) for event in game.events),
+        events=events,
         legal_actions=tuple(game.legal_actions()) if on_turn else (),
     )
 
 
-def _mark(game: Game, index: int) -> ClueMark:
+def _mark(events: tuple[Event, ...], index: int) -> ClueMark:
     touched = index >= 0
     index = index if touched else ~index
-    event = game.events[index]
+    event = events[index]
     action = event.action
     return ClueMark(index, event.seat, action.type, action.value, touched)
 

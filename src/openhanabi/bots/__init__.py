@@ -1,0 +1,16 @@
+"""Bots: players that see only their seat's view. See :mod:`openhanabi.bots.protocol`.
+
+>>> from openhanabi.bots import make_bot, play_game
+>>> from openhanabi.rules import Game, find_variant
+>>> variant = find_variant("base", players=3)
+>>> game = play_game(Game.new(variant, seed=1), [make_bot("random", s, variant) for s in range(3)])
+>>> game.over
+True
+"""
+
+from openhanabi.bots import uniform as _uniform  # noqa: F401  (registers "random")
+from openhanabi.bots.protocol import Bot, BotError
+from openhanabi.bots.registry import bot_classes, find_bot, make_bot, register
+from openhanabi.bots.table import play_game
+
+__all__ = ["Bot", "BotError", "bot_classes", "find_bot", "make_bot", "play_game", "register"]

@@ -1,0 +1,38 @@
+"""The bot protocol: a bot sees only its seat's view and answers with one of its legal actions.
+
+A bot is made for one seat of one game, with a seed that makes it deterministic. On its turn, and
+whenever a bonus tile asks it for a decision, it receives its :class:`SeatView` (whose
+``legal_actions`` lists what it may do) and returns one action: a play (declared or not, where
+the variant allows), a discard, a clue, or a bonus tile's answer. It never sees the game itself.
+"""
+
+from __future__ import annotations
+
+import abc
+from typing import ClassVar
+
+from openhanabi.rules import Action, SeatView, Variant
+
+
+class Bot(abc.ABC):
+    """Base class of every bot. Subclasses set ``name`` and ``summary`` and implement ``act``."""
+
+    name: ClassVar[str]
+    summary: ClassVar[str]
+
+    def __init__(self, seat: int, variant: Variant, seed: int = 0) -> None:
+        self.seat = seat
+        self.variant = variant
+        self.seed = seed
+
+    @abc.abstractmethod
+    def act(self, view: SeatView) -> Action:
+        """Choose an action from ``view.legal_actions``."""
+
+    def explain(self) -> str:
+        """One plain sentence on why the last action was chosen ("" if the bot cannot say)."""
+        return ""
+
+
+class BotError(Exception):
+    """A bot failed: it raised, or it chose an action the rules do not allow."""
