@@ -1,0 +1,155 @@
+"""``hanabi replay FILE``: a short summary (or one JSON object) of how the game ended; any bad
+input exits with status 2 and one line on standard error that names the problem, never a
+traceback. Each test runs the command as a real subprocess."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from openhanabi.records import record_of, replay, write_record
+from openhanabi.rules import Action, Game, find_variant
+
+DATA = (Path(__file__).parents[2] / ".." / "shared" / "data" / "ah2ac2-3p").resolve()
+GAME_1 = DATA / "game_1.json"  # 60 actions; hanab.live ended it at 24 points
+RUN = "import sys; from openhanabi.cli import main; sys.exit(main())"
+
+
+def hanabi(*args: str | Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", RUN, *map(str, args)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+def test_replay_prints_a_short_summary() -> None:
+    result = hanabi("replay", GAME_1)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    lines = result.stdout.splitlines()
+    assert lines == [
+        "variant:  base, 3 players, no empty clues, hanab.live ending",
+        "players:  Player 1, Player 2, Player 3",
+        "score:    24 of 25 (Excellent: a show people will remember.)",
+        "outcome:  over: no more progress (no firework can take another card)",
+        "turns:    60 (60 actions in the record)",
+        "clues:    2 of 8 tokens",
+        "storms:   0 of 3 turned",
+    ]
+
+
+def test_replay_json_prints_one_object() -> None:
+    result = hanabi("replay", "--json", GAME_1)
+    assert result.returncode == 0, result.stderr
+    summary = json.loads(result.stdout)
+    expected = json.loads(GAME_1.read_text())
+    assert summary["score"] == expected["expected"]["score"]
+    assert summary["max_score"] == 25
+    assert summary["over"] is True
+    assert summary["reason"] == "no more progress"
+    assert summary["turns"] == summary["actions"] == len(expected["actions"])
+    assert summary["clue_tokens"] == 2
+    assert summary["storms"] == 0
+    assert summary["variant"] == "base"
+    assert summary["players"] == expected["players"]
+
+
+def test_replay_of_an_unfinished_game_of_our_own_form(tmp_path: Path) -> None:
+    game = Game.new(find_variant("rainbow", players=2, declared_play=True, bonus_tiles=True), 5)
+    game.apply(Action.rank_clue(1, 1))
+    path = tmp_path / "game.json"
+    write_record(record_of(game, ["Ann", "Ben"]), path)
+    result = hanabi("replay", "--json", path)
+    assert result.returncode == 0, result.stderr
+    summary = json.loads(result.stdout)
+    assert (summary["over"], summary["reason"], summary["score"]) == (False, None, 0)
+    assert (summary["turns"], summary["clue_tokens"], summary["max_score"]) == (1, 7, 30)
+    text = hanabi("replay", path).stdout
+    assert "not over: seat 1 to play" in text
+    assert "rainbow, 2 players, declared play, bonus tiles" in text
+
+
+def test_a_strikeout_scores_nothing(tmp_path: Path) -> None:
+    game = Game.new(find_variant("one-storm", players=2), seed=0)
+    misplay = next(order for order in game.hands[0] if not game.is_playable(order))
+    game.apply(Action.play(misplay))
+    path = tmp_path / "strikeout.json"
+    write_record(record_of(game), path)
+    summary = json.loads(hanabi("replay", "--json", path).stdout)
+    assert (summary["score"], summary["reason"], summary["storms"]) == (0, "strikeout", 1)
+    assert summary["over"] is True
+    assert summary["turns"] == replay(record_of(game)).turn
+
+
+def bad_files(tmp_path: Path) -> dict[str, tuple[Path, str]]:
+    real = json.loads(GAME_1.read_text())
+    files: dict[str, tuple[Path, str]] = {}
+
+    def add(name: str, content: str | bytes, problem: str) -> None:
+        path = tmp_path / f"{name}.json"
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_text(content)
+        files[name] = (path, problem)
+
+    add("not-json", "this is not JSON", "not JSON: Expecting value: line 1 column 1")
+    add("binary", b"\x89PNG\r\n\x1a\n\x00\x00", "not UTF-8 text")
+    add("empty", "", "not JSON")
+    add("no-deck", json.dumps({k: v for k, v in real.items() if k != "deck"}), "deck: missing")
+    add(
+        "bad-type",
+        json.dumps({**real, "actions": [{"type": 9, "target": 0, "value": 0}]}),
+        "actions[0].type: 9 is not an action type",
+    )
+    illegal = json.loads(json.dumps(real))
+    illegal["actions"][17] = {"type": 0, "target": 23, "value": 0}
+    add("illegal", json.dumps(illegal), "action 17 (play 23): card 23 is not in the hand of seat 2")
+    late = json.loads(json.dumps(real))
+    late["actions"].append({"type": 1, "target": 0, "value": 0})
+    add("after-the-end", json.dumps(late), "action 60 (discard 0): the game is already over")
+    unknown = {**real, "options": {"variant": "Ice Cream (6 Suits)"}}
+    add("unknown-variant", json.dumps(unknown), "options.variant: unknown variant")
+    return files
+
+
+BAD = [
+    "not-json",
+    "binary",
+    "empty",
+    "no-deck",
+    "bad-type",
+    "illegal",
+    "after-the-end",
+    "unknown-variant",
+]
+
+
+@pytest.mark.parametrize("name", BAD)
+def test_bad_input_exits_2_with_one_line_naming_the_problem(tmp_path: Path, name: str) -> None:
+    path, problem = bad_files(tmp_path)[name]
+    for args in (("replay", path), ("replay", "--json", path)):
+        result = hanabi(*args)
+        assert result.returncode == 2
+        assert result.stdout == ""
+        assert "Traceback" not in result.stderr
+        assert result.stderr.count("\n") == 1, result.stderr
+        assert result.stderr.startswith(f"hanabi replay: {path}: ")
+        assert problem in result.stderr
+
+
+@pytest.mark.parametrize("kind", ["missing", "directory"])
+def test_a_file_that_cannot_be_read_exits_2(tmp_path: Path, kind: str) -> None:
+    path = tmp_path / "missing.json" if kind == "missing" else tmp_path
+    result = hanabi("replay", path)
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    assert result.stderr.count("\n") == 1
+    assert result.stderr.startswith(f"hanabi replay: {path}: cannot read the file: ")

@@ -1,0 +1,281 @@
+"""A record that is wrong gives one RecordError whose message says where and why: the field's
+JSON path for a malformed record, the action's index and the rules' reason for an illegal one."""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from openhanabi.records import Record, RecordError, read_record, record_of, replay
+from openhanabi.rules import Action, ActionType, Game, find_variant
+
+DATA = (Path(__file__).parents[2] / ".." / "shared" / "data" / "ah2ac2-3p").resolve()
+REAL = json.loads((DATA / "game_1.json").read_text())  # 60 actions, ends after the last
+
+
+def ours() -> dict[str, Any]:
+    """A record of this project's form: bonus tiles and declared play, a few actions in."""
+    game = Game.new(find_variant("base", players=2, bonus_tiles=True, declared_play=True), 3)
+    for action in (Action.rank_clue(1, 1), Action.discard(5), Action.play(1, declare=2)):
+        game.apply(action)
+    data: dict[str, Any] = json.loads(record_of(game).to_json())
+    return data
+
+
+def hanab_live() -> dict[str, Any]:
+    return copy.deepcopy(REAL)
+
+
+def edit(make: Callable[[], dict[str, Any]], change: Callable[[dict[str, Any]], object]) -> str:
+    data = make()
+    change(data)
+    return json.dumps(data)
+
+
+MALFORMED = {
+    "not JSON": ('{"players": [', None, "not JSON"),
+    "not an object": ("[1, 2, 3]", None, "a record is a JSON object, not a list"),
+    "missing deck": (edit(hanab_live, lambda d: d.pop("deck")), "deck", "deck: missing"),
+    "missing players": (edit(ours, lambda d: d.pop("players")), "players", "players: missing"),
+    "missing actions": (edit(hanab_live, lambda d: d.pop("actions")), "actions", "missing"),
+    "deck not a list": (
+        edit(hanab_live, lambda d: d.update(deck={})),
+        "deck",
+        "deck: expected a list, not an object",
+    ),
+    "deck one card short": (
+        edit(hanab_live, lambda d: d["deck"].pop()),
+        "deck",
+        "deck: the deck has 49 cards; base has 50",
+    ),
+    "deck of the wrong cards": (
+        edit(hanab_live, lambda d: d["deck"].__setitem__(0, {"suitIndex": 0, "rank": 5})),
+        "deck",
+        "deck: the deck does not hold the cards of base",
+    ),
+    "suit outside the variant": (
+        edit(hanab_live, lambda d: d["deck"][3].update(suitIndex=5)),
+        "deck[3].suitIndex",
+        "deck[3].suitIndex: 5 is not a suit of base (0 to 4)",
+    ),
+    "rank outside 1-5": (
+        edit(hanab_live, lambda d: d["deck"][7].update(rank=0)),
+        "deck[7].rank",
+        "deck[7].rank: 0 is not a rank (1 to 5)",
+    ),
+    "rank as text": (
+        edit(hanab_live, lambda d: d["deck"][2].update(rank="3")),
+        "deck[2].rank",
+        'deck[2].rank: expected a whole number, not the text "3"',
+    ),
+    "unknown variant": (
+        edit(hanab_live, lambda d: d["options"].update(variant="Ice Cream (6 Suits)")),
+        "options.variant",
+        "options.variant: unknown variant 'Ice Cream (6 Suits)'",
+    ),
+    "unknown suit": (
+        edit(ours, lambda d: d["options"]["suits"].__setitem__(4, "purple")),
+        "options.suits[4]",
+        "options.suits[4]: unknown suit 'purple'",
+    ),
+    "suits that are not the preset's": (
+        edit(ours, lambda d: d["options"]["suits"].reverse()),
+        "options.suits",
+        "are not the suits of base",
+    ),
+    "bad action type": (
+        edit(hanab_live, lambda d: d["actions"][5].update(type=7)),
+        "actions[5].type",
+        "actions[5].type: 7 is not an action type (0 play, 1 discard",
+    ),
+    "action type true": (
+        edit(hanab_live, lambda d: d["actions"][5].update(type=True)),
+        "actions[5].type",
+        "actions[5].type: expected a whole number, not true",
+    ),
+    "action without a target": (
+        edit(hanab_live, lambda d: d["actions"][2].pop("target")),
+        "actions[2].target",
+        "actions[2].target: missing",
+    ),
+    "clue without a value": (
+        edit(hanab_live, lambda d: d["actions"][0].pop("value")),
+        "actions[0].value",
+        "actions[0].value: missing",
+    ),
+    "declared clue": (
+        edit(hanab_live, lambda d: d["actions"][3].update(declare=1)),
+        "actions[3].declare",
+        "only a play declares a suit",
+    ),
+    "game over before the end": (
+        edit(hanab_live, lambda d: d["actions"].insert(10, {"type": 4, "target": 0, "value": 4})),
+        "actions[10]",
+        "actions[10]: the game-over action must be the last, but 50 follow",
+    ),
+    "choice drawn at random": (
+        edit(ours, lambda d: d["actions"].append({"type": 10, "target": 0, "value": -1})),
+        "actions[3].value",
+        "actions[3].value: a choice needs its position (0 or more), not -1",
+    ),
+    "future format": (
+        edit(ours, lambda d: d.update(openhanabi=2)),
+        "openhanabi",
+        "openhanabi: version 2 is not supported (this version reads 1)",
+    ),
+    "players not names": (
+        edit(hanab_live, lambda d: d["players"].__setitem__(1, 7)),
+        "players[1]",
+        "players[1]: expected text, not the number 7",
+    ),
+    "six players": (
+        edit(hanab_live, lambda d: d["players"].extend(["D", "E", "F"])),
+        "players",
+        "players: 6 players; games have 2 to 5",
+    ),
+    "player count that does not match the names": (
+        edit(ours, lambda d: d["options"].update(players=3)),
+        "options.players",
+        "options.players: 3 players, but players lists 2 names",
+    ),
+    "option of the wrong type": (
+        edit(ours, lambda d: d["options"].update(declaredPlay="yes")),
+        "options.declaredPlay",
+        'options.declaredPlay: expected true or false, not the text "yes"',
+    ),
+    "options that make no game": (
+        edit(ours, lambda d: d["options"].update(storms=0)),
+        "options",
+        "options: storms must be at least 1, not 0",
+    ),
+    "missing bonus tiles": (
+        edit(ours, lambda d: d.pop("bonusTiles")),
+        "bonusTiles",
+        "bonusTiles: missing (the game is played with bonus tiles)",
+    ),
+    "bonus tiles twice": (
+        edit(ours, lambda d: d.update(bonusTiles=[1, 1, 2, 3, 4, 5])),
+        "bonusTiles",
+        "bonusTiles: the bonus tiles must be 1 to 6 once each",
+    ),
+    "bonus tiles in a game without them": (
+        edit(hanab_live, lambda d: d.update(bonusTiles=[1, 2, 3, 4, 5, 6])),
+        "bonusTiles",
+        "bonusTiles: the game is played without bonus tiles",
+    ),
+    "seed that deals another deck": (
+        edit(ours, lambda d: d.update(seed=4)),
+        "seed",
+        "seed: seed 4 does not deal this deck",
+    ),
+    "hanab.live option the engine cannot play": (
+        edit(hanab_live, lambda d: d["options"].update(deckPlays=True)),
+        "options.deckPlays",
+        "options.deckPlays: hanab.live's bottom-deck blind plays option is not supported",
+    ),
+}
+
+
+@pytest.mark.parametrize(("text", "field", "message"), MALFORMED.values(), ids=MALFORMED.keys())
+def test_a_malformed_record_names_the_field_at_fault(
+    text: str, field: str | None, message: str
+) -> None:
+    with pytest.raises(RecordError) as caught:
+        read_record(text)
+    assert message in str(caught.value)
+    assert caught.value.field == field
+    assert "\n" not in str(caught.value)
+
+
+def test_an_illegal_action_names_its_index_and_the_rules_reason() -> None:
+    data = hanab_live()
+    data["actions"][17] = {"type": 0, "target": 23, "value": 0}
+    record = read_record(data)  # well-formed: only replaying finds the fault
+    with pytest.raises(RecordError) as caught:
+        replay(record)
+    assert str(caught.value) == "action 17 (play 23): card 23 is not in the hand of seat 2"
+    assert (caught.value.index, caught.value.field) == (17, "actions[17]")
+
+
+def test_an_empty_clue_is_illegal_in_a_hanab_live_record() -> None:
+    data = hanab_live()
+    # seat 1 holds cards 5-9 (5 G5 ... none of them a 5 except that one); find a rank it lacks
+    ranks = {card["rank"] for card in data["deck"][5:10]}
+    missing = min({1, 2, 3, 4, 5} - ranks)
+    data["actions"][0] = {"type": 3, "target": 1, "value": missing}
+    with pytest.raises(RecordError, match=r"^action 0 \(clue 1 rank \d\): .*empty clues are off"):
+        replay(read_record(data))
+
+
+def test_actions_after_the_end_are_refused_with_the_reason_it_ended() -> None:
+    data = hanab_live()
+    data["actions"].append({"type": 3, "target": 1, "value": 1})
+    with pytest.raises(RecordError) as caught:
+        replay(read_record(data))
+    assert str(caught.value).startswith(
+        "action 60 (clue 1 rank 1): the game is already over (no more progress: "
+    )
+    assert caught.value.index == 60
+
+
+def test_a_game_over_action_after_the_end_is_refused_too() -> None:
+    data = hanab_live()
+    data["actions"].append({"type": 4, "target": 0, "value": 4})
+    with pytest.raises(RecordError, match=r"^action 60 \(game-over 0 4\): the game is already"):
+        replay(read_record(data))
+
+
+def test_a_record_built_in_code_is_checked_too() -> None:
+    game = Game.new(find_variant("base", players=3), seed=0)
+    with pytest.raises(RecordError, match=r"^players: 2 names for a game of 3 players$"):
+        Record(("A", "B"), game.variant, game.deck)
+    with pytest.raises(RecordError, match=r"^deck: the deck has 49 cards"):
+        Record(("A", "B", "C"), game.variant, game.deck[1:])
+    with pytest.raises(RecordError, match=r"^actions\[0\]: the game-over action must be"):
+        Record(
+            ("A", "B", "C"),
+            game.variant,
+            game.deck,
+            (Action(ActionType.GAME_OVER, 0, 4), Action.rank_clue(1, 1)),
+        )
+    with pytest.raises(RecordError, match=r"^seed: is a field of the record, not an extra$"):
+        Record(("A", "B", "C"), game.variant, game.deck, seed=0, extra={"seed": "x"})
+
+
+def test_read_record_leaves_file_errors_to_oserror(tmp_path: Path) -> None:
+    with pytest.raises(FileNotFoundError):
+        read_record(tmp_path / "missing.json")
+    binary = tmp_path / "binary.json"
+    binary.write_bytes(b"\xff\xfe\x00garbage")
+    with pytest.raises(RecordError, match=r"^the record is not UTF-8 text$|^not JSON"):
+        read_record(binary)
+
+
+ACTION_FIELDS = st.fixed_dictionaries(
+    {
+        "type": st.sampled_from([0, 1, 2, 3, 4, 10]),
+        "target": st.integers(-3, 60),
+        "value": st.integers(-3, 8),
+    },
+    optional={"declare": st.integers(-1, 6)},
+)
+
+
+@settings(max_examples=100, deadline=None)
+@given(position=st.integers(0, 59), action=ACTION_FIELDS, variant=st.sampled_from(["ours", "real"]))
+def test_any_action_anywhere_replays_or_gives_a_record_error(
+    position: int, action: dict[str, int], variant: str
+) -> None:
+    data = ours() if variant == "ours" else hanab_live()
+    data["actions"].insert(min(position, len(data["actions"])), action)
+    try:
+        replay(read_record(data))
+    except RecordError as error:
+        assert "\n" not in str(error)
