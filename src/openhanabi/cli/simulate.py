@@ -61,5 +61,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"games:    {result.games} (seeds {args.seed}..{args.seed + args.games - 1})")
     print(f"steps:    {result.steps} ({result.steps / result.games:.1f} per game)")
     print(f"score:    {result.mean_score:.2f} mean")
-    print(f"speed:    {result.games_per_second:,.0f} games/s, {result.steps_per_second:,.0f} steps/s")
+    print(
+        f"speed:    {result.games_per_second:,.0f} games/s, {result.steps_per_second:,.0f} steps/s"
+    )
     return 0
