@@ -1,0 +1,550 @@
+"""The ``hat`` bot: see the package's docstring for the convention."""
+
+from __future__ import annotations
+
+from openhanabi.bots.hat.layout import Layout, bits, layout_for
+from openhanabi.bots.hat.public import Public
+from openhanabi.bots.protocol import Bot
+from openhanabi.rules import Action, ActionType, Decision, Event, Result, SeatView, Variant
+
+PLAY = ActionType.PLAY
+DISCARD = ActionType.DISCARD
+COLOUR_CLUE = ActionType.COLOUR_CLUE
+RANK_CLUE = ActionType.RANK_CLUE
+CHOOSE = ActionType.CHOOSE
+
+_ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th")
+
+
+def _ordinal(i: int) -> str:
+    return _ORDINALS[i] if i < len(_ORDINALS) else f"{i + 1}th"
+
+
+class HatBot(Bot):
+    name = "hat"
+    summary = "hat guessing: every clue tells each teammate something about their own hand"
+
+    def __init__(self, seat: int, variant: Variant, seed: int = 0) -> None:
+        super().__init__(seat, variant, seed)
+        lay = layout_for(variant)
+        self.lay: Layout = lay
+        self.pub = Public(lay, variant.hand_size, variant.deck_size, variant.clue_tokens)
+        # with empty clues every seat can give every one of the clue numbers, so hat clues are
+        # always possible and a discard with tokens left proves that nobody needed one
+        self.every_clue = variant.empty_clues
+        self._next = 0  # events already replayed
+        self._last_seat = -1  # seat of the last replayed event
+        self._ident: dict[int, int] = {}  # identity of every card this seat has seen
+        self._why = ""
+
+    # ------------------------------------------------------------------ protocol
+
+    def act(self, view: SeatView) -> Action:
+        self._catch_up(view)
+        if view.pending is not None:
+            return self._decide_pending(view)
+        return self._decide(view)
+
+    def explain(self) -> str:
+        return self._why
+
+    # ------------------------------------------------------------------ replaying the log
+
+    def _catch_up(self, view: SeatView) -> None:
+        ident = self._ident
+        for order, card in view.cards.items():
+            if order not in ident:
+                ident[order] = card.suit * 5 + card.rank - 1
+        events = view.events
+        start = self._next
+        # cards that left a hand face up since the last turn: their holders' answers to any clue
+        # in between depend on them
+        for event in events[start:]:
+            if event.card is not None and event.action.type != CHOOSE:
+                ident.setdefault(event.action.target, event.card.suit * 5 + event.card.rank - 1)
+        for index in range(start, len(events)):
+            self._replay(events[index])
+        self._next = len(events)
+
+    def _replay(self, event: Event) -> None:
+        pub = self.pub
+        lay = self.lay
+        seat = event.seat
+        action = event.action
+        kind = action.type
+        free = seat == self._last_seat  # a bonus tile's decision, within the same turn
+        self._last_seat = seat
+        if kind in (COLOUR_CLUE, RANK_CLUE):
+            if not free:
+                pub.tokens -= 1
+                number, total = self._clue_number(seat, action, event.touched)
+                if total > 1:
+                    self._hat_update(seat, number, total)
+            touch = (
+                lay.colour_touch[action.value]
+                if kind == COLOUR_CLUE
+                else lay.rank_touch[action.value]
+            )
+            pub.clue(action.target, touch, event.touched)
+        elif kind in (PLAY, DISCARD):
+            card = event.card
+            assert card is not None
+            ident = card.suit * 5 + card.rank - 1
+            if kind == DISCARD:
+                useless = pub.useless_slots(seat)
+                if len(useless) > 1:
+                    # a seat that knows several useless cards picks one by the hat sum
+                    slot = pub.hands[seat].index(action.target)
+                    self._hat_update(seat, useless.index(slot), len(useless))
+                if pub.tokens > 0 and self.every_clue:
+                    # it discarded with a clue token left: nobody else needed a clue
+                    for other in range(lay.players):
+                        if other != seat and not pub.knows_playable(other):
+                            pub.no_playable(other)
+                pub.tokens += 1
+            pub.reveal(seat, action.target, ident)
+            if event.result is Result.PLAYED:
+                if action.declare is not None:
+                    pub.gain_token()
+                self._firework(ident, event.tiles)
+            else:
+                pub.discarded[ident] += 1
+                pub.discards += 1
+                if kind == PLAY:
+                    pub.storms += 1
+            pub.refresh_board()
+        elif kind == CHOOSE:
+            card = event.card
+            assert card is not None
+            ident = card.suit * 5 + card.rank - 1
+            pub.discarded[ident] -= 1
+            pub.discards -= 1
+            if event.result is Result.RESHUFFLED:
+                pub.unseen(ident)
+                pub.deck_left += 1
+            else:
+                self._firework(ident, event.tiles)
+            pub.refresh_board()
+        if event.drew >= 0:
+            pub.draw(seat, event.drew)
+
+    def _firework(self, ident: int, tiles: tuple[int, ...]) -> None:
+        pub = self.pub
+        suit = self.lay.suit_of[ident]
+        pub.played[suit] += 1
+        if self.lay.needed[suit][pub.played[suit]] >= 0:
+            return
+        if all(row[k] < 0 for row, k in zip(self.lay.needed, pub.played, strict=True)):
+            return  # perfect: the game is over, no bonus
+        if not tiles:
+            pub.gain_token()
+            return
+        for tile in tiles:
+            if tile in (1, 2):
+                pub.gain_token()
+            if tile == 2 and pub.storms > 0:
+                pub.storms -= 1
+
+    # ------------------------------------------------------------------ hat numbers
+
+    def _targets(self, giver: int) -> list[int]:
+        n = self.lay.players
+        return [(giver + k) % n for k in range(1, n)]
+
+    def _class_sizes(self, giver: int) -> list[int]:
+        """Without empty clues: how many clue classes each target can be told (see
+        :meth:`_clue_number`)."""
+        sizes = []
+        for target in self._targets(giver):
+            held = len(self.pub.hands[target])
+            sizes.append(0 if held == 0 else 2 if held == 1 else 3)
+        return sizes
+
+    def _hint_slot(self, target: int) -> int:
+        """The card whose being touched or not a clue's class reads (without empty clues): the
+        first card that is least known."""
+        pub = self.pub
+        lay = self.lay
+        best = -1
+        slot = 0
+        for i, order in enumerate(pub.hands[target]):
+            m = pub.mask[order]
+            if not m & ~pub.dead or not m & (m - 1):
+                score = 0
+            else:
+                score = 1
+                suits = {lay.suit_of[x] for x in bits(m)}
+                ranks = {lay.rank_of[x] for x in bits(m)}
+                score += (len(suits) > 1) + (len(ranks) > 1)
+            if score > best:
+                best = score
+                slot = i
+        return slot
+
+    def _clue_number(self, giver: int, action: Action, touched: tuple[int, ...]) -> tuple[int, int]:
+        """The hat number a clue carries, and how many numbers a clue could carry.
+
+        With empty clues every (target, colour or rank) pair is its own number. Without, a clue
+        to a target says one of three classes: a rank clue touching the target's least known
+        card, a colour clue touching it, or any clue missing it.
+        """
+        lay = self.lay
+        n = lay.players
+        offset = (action.target - giver - 1) % n
+        if self.every_clue:
+            c = action.value if action.type == COLOUR_CLUE else lay.colours + action.value - 1
+            return offset * lay.clue_kinds + c, lay.clue_kinds * (n - 1)
+        sizes = self._class_sizes(giver)
+        hand = self.pub.hands[action.target]
+        slot = self._hint_slot(action.target)
+        cls = (0 if action.type == RANK_CLUE else 1) if hand[slot] in touched else 2
+        if cls >= sizes[offset]:
+            return 0, 0  # cannot happen by the convention; read nothing
+        return sum(sizes[:offset]) + cls, sum(sizes)
+
+    def _hat_sum(self, giver: int, total: int, commit: bool) -> int:
+        """The sum of every other seat's answers modulo ``total``, as ``giver`` (this seat)
+        computes it. With ``commit``, the answers also become public knowledge."""
+        pub = self.pub
+        ident = self._ident
+        total_sum = 0
+        mask = pub.mask
+        for target in self._targets(giver):
+            hand = pub.hands[target]
+            masks = [mask[o] for o in hand]
+            cards = [ident[o] for o in hand]
+            total_sum += pub.interrogate(masks, total, cards, 0)
+            if commit:
+                for o, m in zip(hand, masks, strict=True):
+                    mask[o] = m
+        return total_sum % total
+
+    def _hat_update(self, giver: int, number: int, total: int) -> None:
+        """Everyone learns their answers from the number ``giver`` chose."""
+        pub = self.pub
+        me = self.seat
+        if giver == me:
+            self._hat_sum(giver, total, commit=True)
+            return
+        ident = self._ident
+        mask = pub.mask
+        for target in self._targets(giver):
+            if target == me:
+                continue
+            hand = pub.hands[target]
+            masks = [mask[o] for o in hand]
+            cards = [ident[o] for o in hand]
+            number -= pub.interrogate(masks, total, cards, 0)
+            for o, m in zip(hand, masks, strict=True):
+                mask[o] = m
+        hand = pub.hands[me]
+        masks = [mask[o] for o in hand]
+        pub.interrogate(masks, total, None, number % total)
+        for o, m in zip(hand, masks, strict=True):
+            mask[o] = m
+
+    # ------------------------------------------------------------------ deciding
+
+    def _private(self, view: SeatView) -> tuple[list[int], list[int]]:
+        """This seat's knowledge of its own cards (public masks minus identities it sees every
+        unseen copy of), and the weights of identities it does not see."""
+        pub = self.pub
+        ident = self._ident
+        weights = list(pub.rem)
+        for seat, hand in enumerate(pub.hands):
+            if seat != self.seat:
+                for o in hand:
+                    weights[ident[o]] -= 1
+        gone = 0
+        for i, w in enumerate(weights):
+            if w <= 0:
+                gone |= 1 << i
+        masks = []
+        for o in pub.hands[self.seat]:
+            m = pub.mask[o]
+            narrowed = m & ~gone
+            masks.append(narrowed if narrowed else m)
+        return masks, weights
+
+    def _decide(self, view: SeatView) -> Action:
+        pub = self.pub
+        lay = self.lay
+        me = self.seat
+        hand = pub.hands[me]
+        masks, weights = self._private(view)
+
+        def weigh(m: int) -> int:
+            return sum(weights[i] for i in bits(m) if weights[i] > 0)
+
+        playable = pub.playable
+        dead = pub.dead
+        ident = self._ident
+        others_hold: dict[int, int] = {}
+        for seat, other in enumerate(pub.hands):
+            if seat != me:
+                for o in other:
+                    others_hold[ident[o]] = others_hold.get(ident[o], 0) + 1
+
+        # 1. play a card surely playable, the one that matters most
+        best = -1.0
+        best_slot = -1
+        for i, m in enumerate(masks):
+            if m and not m & ~playable:
+                total = 0.0
+                count = 0
+                for x in bits(m):
+                    w = weights[x] if weights[x] > 0 else 1
+                    with_ = 1 + (others_hold.get(x, 0) if pub.deck_left > 0 else 0)
+                    total += w * (10 - lay.step_of[x] - 1) / with_
+                    count += w
+                score = total / count
+                if score > best:
+                    best = score
+                    best_slot = i
+        if best_slot >= 0:
+            self._why = (
+                f"I played my {_ordinal(best_slot)} card because my teammates' clues told me "
+                "it is playable."
+            )
+            return self._play(hand[best_slot], masks[best_slot])
+
+        # discards the deck can afford before cards that matter must go
+        discard_threshold = (
+            sum(lay.copies) - lay.cards_needed - lay.players * self.variant.hand_size
+        )
+        storms_left = self.variant.storms - pub.storms
+        # 2. a likely play when a misplay cannot end the game and few cards are gone
+        if storms_left > 1 and pub.discards <= discard_threshold:
+            risky = -1
+            risky_p = 0.0
+            for i, m in enumerate(masks):
+                if m and not m & ~(playable | dead):
+                    w = weigh(m)
+                    p = weigh(m & playable) / w if w else 0.0
+                    if p > risky_p:
+                        risky_p = p
+                        risky = i
+            if risky >= 0 and risky_p > 0.75:
+                self._why = (
+                    f"I played my {_ordinal(risky)} card because it is playable or useless and "
+                    f"most likely ({risky_p:.0%}) playable."
+                )
+                return self._play(hand[risky], masks[risky])
+
+        public_useless = pub.useless_slots(me)
+        useless = self._useless(masks)
+        tokens = pub.tokens
+        can_discard = tokens < pub.max_tokens and bool(hand)
+        needs = tokens > 0 and self._someone_needs_clue()
+        if needs:
+            will_clue = True
+        elif pub.discards <= discard_threshold and useless and can_discard:
+            will_clue = False
+        elif tokens > 0 and self._someone_can_play():
+            will_clue = True
+        else:
+            will_clue = tokens > 4 or not can_discard
+        if will_clue and tokens > 0:
+            clue = self._hat_clue(view)
+            if clue is not None:
+                return clue
+        if not can_discard:
+            return self._last_resort(view, masks)
+
+        if len(public_useless) > 1:
+            slot = public_useless[self._hat_sum(me, len(public_useless), commit=False)]
+            self._why = (
+                f"I discarded my {_ordinal(slot)} card: everyone knows it is useless, and which "
+                "of my useless cards I chose tells my teammates about their hands."
+            )
+            return Action.discard(hand[slot])
+        if useless:
+            slot = useless[0]
+            self._why = f"I discarded my {_ordinal(slot)} card because I know it is useless."
+            return Action.discard(hand[slot])
+
+        # 3. the card least likely to matter
+        critical = pub.critical
+        seen = 0
+        for x in others_hold:
+            seen |= 1 << x
+        best = -1.0
+        slot = 0
+        for i, m in enumerate(masks):
+            w = weigh(m) or 1
+            p_seen = weigh(m & seen) / w
+            p_dispensable = 1.0 - weigh(m & critical) / w
+            avg_rank = sum(lay.rank_of[x] * max(weights[x], 0) for x in bits(m)) / w
+            value = 20.0 * p_seen + 10.0 * p_dispensable + avg_rank
+            if value > best:
+                best = value
+                slot = i
+        self._why = (
+            f"I discarded my {_ordinal(slot)} card because nobody needed a clue and it is the "
+            "card I am likeliest to do without."
+        )
+        return Action.discard(hand[slot])
+
+    def _play(self, order: int, mask: int) -> Action:
+        if self.variant.declared_play:
+            suits = {self.lay.suit_of[x] for x in bits(mask)}
+            if len(suits) == 1:
+                return Action.play(order, suits.pop())
+        return Action.play(order)
+
+    def _useless(self, masks: list[int]) -> list[int]:
+        dead = self.pub.dead
+        out = []
+        seen: dict[int, int] = {}
+        for i, m in enumerate(masks):
+            if not m & ~dead:
+                out.append(i)
+            elif not m & (m - 1):
+                if m in seen:
+                    if seen[m] not in out:
+                        out.append(seen[m])
+                    out.append(i)
+                else:
+                    seen[m] = i
+        out.sort()
+        return out
+
+    def _someone_can_play(self) -> bool:
+        pub = self.pub
+        ident = self._ident
+        for seat, hand in enumerate(pub.hands):
+            if seat != self.seat:
+                for o in hand:
+                    if (1 << ident[o]) & pub.playable:
+                        return True
+        return False
+
+    def _someone_needs_clue(self) -> bool:
+        """Whether another seat holds a playable card but does not know of any."""
+        pub = self.pub
+        ident = self._ident
+        for seat, hand in enumerate(pub.hands):
+            if seat != self.seat and not pub.knows_playable(seat):
+                for o in hand:
+                    if (1 << ident[o]) & pub.playable:
+                        return True
+        return False
+
+    def _hat_clue(self, view: SeatView) -> Action | None:
+        """The clue whose hat number is the sum of everyone's answers, if it can be given."""
+        lay = self.lay
+        me = self.seat
+        n = lay.players
+        if self.every_clue:
+            total = lay.clue_kinds * (n - 1)
+            number = self._hat_sum(me, total, commit=False)
+            target = (me + 1 + number // lay.clue_kinds) % n
+            clue = lay.clues[target][number % lay.clue_kinds]
+            self._why = (
+                f"I gave a clue to seat {target}: through its colour or rank and the seat it "
+                "names, it tells every teammate something about their own cards."
+            )
+            return clue
+        sizes = self._class_sizes(me)
+        total = sum(sizes)
+        if total <= 1:
+            return None
+        number = self._hat_sum(me, total, commit=False)
+        offset = 0
+        while number >= sizes[offset]:
+            number -= sizes[offset]
+            offset += 1
+        target = (me + 1 + offset) % n
+        hand = self.pub.hands[target]
+        slot_order = hand[self._hint_slot(target)]
+        ident = self._ident
+        for action in view.legal_actions:
+            if not action.is_clue or action.target != target:
+                continue
+            touch = (
+                lay.colour_touch[action.value]
+                if action.type == COLOUR_CLUE
+                else lay.rank_touch[action.value]
+            )
+            cls = (0 if action.type == RANK_CLUE else 1) if 1 << ident[slot_order] & touch else 2
+            if cls == number:
+                self._why = (
+                    f"I gave a clue to seat {target}: which card it touches and whether it "
+                    "names a colour or a rank tells every teammate something about their cards."
+                )
+                return action
+        return None
+
+    def _last_resort(self, view: SeatView, masks: list[int]) -> Action:
+        """No clue fits the convention and discarding is not allowed: the likeliest play, or
+        any clue as a plain clue."""
+        pub = self.pub
+        hand = pub.hands[self.seat]
+        clues = [a for a in view.legal_actions if a.is_clue]
+        if clues and (pub.storms + 1 >= self.variant.storms or not hand):
+            self._why = "I gave a clue because I could neither discard nor play safely."
+            return clues[0]
+        best = 0
+        best_p = -1.0
+        for i, m in enumerate(masks):
+            w = pub.weight(m) or 1
+            p = pub.weight(m & pub.playable) / w
+            if p > best_p:
+                best_p = p
+                best = i
+        if hand:
+            self._why = (
+                f"I played my {_ordinal(best)} card, the likeliest to fit, having no better move."
+            )
+            return self._play(hand[best], masks[best])
+        self._why = "I took the only action left."
+        return view.legal_actions[0]
+
+    # ------------------------------------------------------------------ bonus tiles
+
+    def _decide_pending(self, view: SeatView) -> Action:
+        pub = self.pub
+        lay = self.lay
+        actions = view.legal_actions
+        ident = self._ident
+        if view.pending is Decision.FREE_COLOUR_CLUE or view.pending is Decision.FREE_RANK_CLUE:
+            # a free clue carries no hat number: make it as telling as possible by itself
+            best = actions[0]
+            best_score = -1
+            for action in actions:
+                touch = (
+                    lay.colour_touch[action.value]
+                    if action.type == COLOUR_CLUE
+                    else lay.rank_touch[action.value]
+                )
+                score = 0
+                for o in pub.hands[action.target]:
+                    before = pub.mask[o]
+                    after = before & (touch if (1 << ident[o]) & touch else ~touch)
+                    if after and not after & ~pub.playable and before & ~pub.playable:
+                        score += 10
+                    if after != before:
+                        score += 1
+                if score > best_score:
+                    best_score = score
+                    best = action
+            self._why = "I gave the free clue that tells my teammates the most."
+            return best
+        if view.pending is Decision.RESHUFFLE:
+            best = actions[0]
+            best_score = -1
+            for action in actions:
+                x = ident[action.target]
+                if pub.discarded[x] >= lay.copies[x]:
+                    score = 10 + lay.step_of[x]  # every copy gone: bring the suit back
+                elif (1 << x) & pub.dead:
+                    score = 0
+                else:
+                    score = 1
+                if score > best_score:
+                    best_score = score
+                    best = action
+            self._why = "I shuffled back the discarded card the team misses most."
+            return best
+        self._why = "I played a card from the discard pile onto its firework."
+        return actions[0]

@@ -1,0 +1,105 @@
+"""What the hat convention needs to know about a variant, computed once per variant.
+
+Identities are the engine's small integers (``suit * 5 + rank - 1``) and sets of identities are
+bitmasks, so every question the convention asks about a card is integer arithmetic.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+from openhanabi.rules import Action, Variant
+from openhanabi.rules.tables import RANK_COUNT, tables_for
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """Per-variant constants of the convention."""
+
+    players: int
+    suits: int
+    identities: int
+    all_ids: int  # mask of every identity the variant has
+    copies: tuple[int, ...]  # per identity
+    suit_of: tuple[int, ...]  # per identity
+    rank_of: tuple[int, ...]  # per identity (1..5)
+    step_of: tuple[int, ...]  # per identity: its place in its suit's play order (0 = first)
+    needed: tuple[tuple[int, ...], ...]  # per suit: identities in play order, then -1
+    suit_mask: tuple[int, ...]  # per suit: its identities
+    colour_touch: tuple[int, ...]  # per nameable colour: identities it touches
+    rank_touch: tuple[int, ...]  # per rank (index 0 unused): identities it touches
+    colours: int  # nameable colours
+    clue_kinds: int  # nameable colours + ranks: the clues one seat can give another
+    clues: tuple[tuple[Action, ...], ...]  # per target seat: its clues, colours then ranks
+    last_ids: int  # identities that complete a firework
+    scoring_rank: tuple[int, ...]  # per identity: points it adds when played
+    cards_needed: int  # cards that make a perfect game (one per identity step)
+
+
+@functools.cache
+def layout_for(variant: Variant) -> Layout:
+    tables = tables_for(variant)
+    suits = tables.suit_count
+    ids = tables.identities
+    step_of = [0] * ids
+    for row in tables.needed:
+        for step, ident in enumerate(row[:-1]):
+            step_of[ident] = step
+    colours = len(tables.colour_touch)
+    clues = tuple(
+        tuple(
+            [Action.colour_clue(target, c) for c in range(colours)]
+            + [Action.rank_clue(target, r) for r in range(1, RANK_COUNT + 1)]
+        )
+        for target in range(variant.players)
+    )
+    return Layout(
+        players=variant.players,
+        suits=suits,
+        identities=ids,
+        all_ids=tables.all_cards,
+        copies=tables.copies,
+        suit_of=tables.suit_of,
+        rank_of=tuple(i % RANK_COUNT + 1 for i in range(ids)),
+        step_of=tuple(step_of),
+        needed=tables.needed,
+        suit_mask=tuple(((1 << RANK_COUNT) - 1) << (s * RANK_COUNT) for s in range(suits)),
+        colour_touch=tables.colour_touch,
+        rank_touch=tables.rank_touch,
+        colours=colours,
+        clue_kinds=colours + RANK_COUNT,
+        clues=clues,
+        last_ids=sum(1 << row[-2] for row in tables.needed),
+        scoring_rank=tuple(1 for _ in range(ids)),
+        cards_needed=sum(len(row) - 1 for row in tables.needed),
+    )
+
+
+def bits(mask: int) -> list[int]:
+    """The identities in ``mask``, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+@functools.cache
+def blocks(mask: int, parts: int) -> tuple[int, ...]:
+    """Split ``mask`` into ``parts`` blocks by dealing its identities round robin, lowest first.
+
+    Dealing round robin keeps each block's identities spread across suits and ranks, so no
+    block is much more likely than another. (A pure function of public numbers; cached.)
+    """
+    out = [0] * parts
+    k = 0
+    while mask:
+        low = mask & -mask
+        out[k] |= low
+        mask ^= low
+        k += 1
+        if k == parts:
+            k = 0
+    return tuple(b for b in out if b)
