@@ -1,0 +1,70 @@
+"""Executors: where a plan's chunks of games are played.
+
+An executor takes a function and the chunks and yields ``(index, answer)`` pairs in whatever
+order the answers come; :func:`openhanabi.bench.runner.run` puts them back in order. Games depend
+only on their seeds, so every executor gives the same results.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from openhanabi.bench.runner import Chunk, ChunkResult
+
+Work = Callable[["Chunk"], "ChunkResult"]
+
+
+class Executor(Protocol):
+    @property
+    def workers(self) -> int:
+        """How many chunks it plays at once (to cut the plan into enough chunks)."""
+        ...
+
+    def map(self, work: Work, chunks: Sequence[Chunk]) -> Iterator[tuple[int, ChunkResult]]:
+        """``(index, work(chunks[index]))`` for every chunk, in any order."""
+        ...
+
+
+def default_jobs() -> int:
+    """Every core this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+class Serial:
+    """Plays every chunk in this process, in order."""
+
+    workers = 1
+
+    def map(self, work: Work, chunks: Sequence[Chunk]) -> Iterator[tuple[int, ChunkResult]]:
+        for index, chunk in enumerate(chunks):
+            yield index, work(chunk)
+
+
+class Processes:
+    """Plays chunks in ``jobs`` worker processes (:class:`ProcessPoolExecutor`)."""
+
+    def __init__(self, jobs: int) -> None:
+        if jobs < 1:
+            raise ValueError(f"jobs must be at least 1, not {jobs}")
+        self.workers = jobs
+
+    def map(self, work: Work, chunks: Sequence[Chunk]) -> Iterator[tuple[int, ChunkResult]]:
+        if self.workers == 1 or len(chunks) <= 1:
+            yield from Serial().map(work, chunks)
+            return
+        with ProcessPoolExecutor(max_workers=min(self.workers, len(chunks))) as pool:
+            futures = {pool.submit(work, chunk): index for index, chunk in enumerate(chunks)}
+            for future in as_completed(futures):
+                yield futures[future], future.result()
+
+
+def executor_for(jobs: int) -> Serial | Processes:
+    """In this process for one job, else a pool of ``jobs`` processes."""
+    return Serial() if jobs == 1 else Processes(jobs)

@@ -1,0 +1,102 @@
+"""Bench results as text for the terminal and as one JSON document."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import asdict
+from typing import Any
+
+from openhanabi.bench.compare import Comparison
+from openhanabi.bench.runner import Run
+from openhanabi.bench.stats import Summary, summarise
+from openhanabi.rules import Variant
+
+BLOCKS = " ▁▂▃▄▅▆▇█"
+
+
+def summaries_of(run: Run) -> list[Summary]:
+    """One summary per player count of ``run``, in the plan's order."""
+    return [
+        summarise(results, variant.max_score, seconds)
+        for variant, results, seconds in zip(
+            run.plan.variants, run.results, run.seconds, strict=True
+        )
+    ]
+
+
+def options_text(variant: Variant) -> str:
+    """The variant's name and options, without its player count (a bench spans several)."""
+    parts = variant.describe().split(", ")
+    return ", ".join(part for part in parts if not part.endswith(" players"))
+
+
+def summary_table(summaries: Sequence[Summary]) -> list[str]:
+    """One line per player count: score and points (mean ± SE), perfect, strikeouts, speed."""
+    lines = [
+        f"{'players':>7}  {'games':>6}  {'score':>13}  {'points kept':>13}  "
+        f"{'perfect':>7}  {'strikeouts':>10}  {'games/s':>7}"
+    ]
+    for s in summaries:
+        lines.append(
+            f"{s.players:>7}  {s.games:>6}  {s.score!s:>13}  {s.points!s:>13}  "
+            f"{s.perfect:>7.1%}  {s.strikeouts:>10.1%}  {s.games_per_second:>7.0f}"
+        )
+    return lines
+
+
+def histogram_lines(summaries: Sequence[Summary], low: int) -> list[str]:
+    """A bar of block characters per player count: games per score from ``low`` to the max."""
+    lines = []
+    for s in summaries:
+        counts = dict(s.histogram)
+        top = max(counts.values())
+        bar = "".join(
+            BLOCKS[-(-counts.get(score, 0) * (len(BLOCKS) - 1) // top)]
+            for score in range(low, s.max_score + 1)
+        )
+        lines.append(f"{s.players:>7}  {low:>3} {bar} {s.max_score}")
+    return lines
+
+
+def comparison_table(comparisons: Sequence[Comparison]) -> list[str]:
+    lines = [f"{'players':>7}  {'games':>6}  {'difference':>14}  {'wins':>6}  {'ties':>6}  losses"]
+    for c in comparisons:
+        difference = f"{c.difference.mean:+.2f} ± {c.difference.standard_error:.2f}"
+        lines.append(
+            f"{c.players:>7}  {c.games:>6}  {difference:>14}  {c.wins:>6}  {c.ties:>6}  {c.losses}"
+        )
+    return lines
+
+
+def document(
+    runs: Sequence[Run], comparisons: Sequence[Comparison] | None = None, **context: Any
+) -> dict[str, Any]:
+    """Every result as one JSON-ready object: the plan, per-game results and the statistics of
+    each run, the paired comparison if any, and ``context`` (jobs, Ray address...)."""
+    plan = runs[0].plan
+    variant = plan.variants[0]
+    return {
+        "variant": variant.key,
+        "options": options_text(variant),
+        "players": [v.players for v in plan.variants],
+        "games": plan.games,
+        "seed": plan.seed,
+        **context,
+        "wall_seconds": max(run.wall_seconds for run in runs),
+        "runs": [_run_document(run) for run in runs],
+        "comparison": None if comparisons is None else [asdict(c) for c in comparisons],
+    }
+
+
+def _run_document(run: Run) -> dict[str, Any]:
+    summaries = []
+    for summary in summaries_of(run):
+        entry = asdict(summary)
+        entry["histogram"] = {str(score): games for score, games in summary.histogram}
+        entry["games_per_second"] = summary.games_per_second
+        summaries.append(entry)
+    return {
+        "bots": list(run.plan.bots),
+        "summaries": summaries,
+        "games": [asdict(result) for results in run.results for result in results],
+    }

@@ -1,0 +1,177 @@
+"""Playing many games: the same seeds for every bot, results in seed order however they run.
+
+A :class:`Plan` names the variants (one per player count), the bots at the table (one name per
+seat, cycled over the seats) and the seeds ``seed .. seed + games - 1``; game ``seed`` is
+``Game.new(variant, seed)`` with every bot made with that seed, so two bots face the same decks.
+The games are cut into :class:`Chunk` s that any executor may play in any order
+(:mod:`openhanabi.bench.executors`); :func:`run` puts the results back in seed order, so they
+never depend on the parallelism.
+
+>>> from openhanabi.rules import find_variant
+>>> plan = Plan((find_variant("base", players=2),), ("basic",), games=3, seed=10)
+>>> [(result.seed, result.score) for result in run(plan).results[0]]
+[(10, 21), (11, 18), (12, 9)]
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from openhanabi.bench.executors import Executor, Serial
+from openhanabi.bots import Bot, find_bot, play_game
+from openhanabi.rules import Game, Termination, Variant
+
+Progress = Callable[[int], None]  # told how many games are done so far
+BOT_ERROR = "bot error"  # the termination recorded for a game a bot broke
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """How one game ended."""
+
+    seed: int
+    players: int
+    score: int  # the outcome's score: 0 after a strikeout ("bomb = 0")
+    points: int  # the points on the fireworks at the end, kept even after a strikeout
+    termination: str  # an openhanabi.rules.Termination value, or BOT_ERROR
+    turns: int
+    error: str | None = None  # what the bot did wrong, if it broke the game
+
+    @property
+    def strikeout(self) -> bool:
+        return self.termination == Termination.STRIKEOUT.value
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """What to play: ``games`` games for each variant, on seeds ``seed`` onwards."""
+
+    variants: tuple[Variant, ...]  # one per player count
+    bots: tuple[str, ...]  # one name per seat, cycled over the seats
+    games: int
+    seed: int = 0
+
+    def __post_init__(self) -> None:
+        if not self.variants:
+            raise ValueError("a plan needs at least one variant")
+        if not self.bots:
+            raise ValueError("a plan needs at least one bot")
+        if len(set(self.variants)) != len(self.variants):
+            raise ValueError("a plan lists the same variant twice")
+        if self.games < 1:
+            raise ValueError(f"a plan needs at least one game, not {self.games}")
+
+    def seating(self, players: int) -> tuple[str, ...]:
+        """The bot in each seat of a table of ``players``."""
+        return tuple(self.bots[seat % len(self.bots)] for seat in range(players))
+
+
+@dataclass(frozen=True, slots=True)
+class Chunk:
+    """Some consecutive games of one variant: the unit of work an executor runs."""
+
+    variant: Variant
+    seating: tuple[str, ...]
+    seeds: range
+
+
+@dataclass(frozen=True, slots=True)
+class ChunkResult:
+    results: tuple[GameResult, ...]
+    seconds: float  # the time the games took where they ran
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """A plan's results, by variant in the plan's order, then by seed."""
+
+    plan: Plan
+    results: tuple[tuple[GameResult, ...], ...]  # one tuple per variant of the plan
+    seconds: tuple[float, ...]  # per variant: time spent playing, summed over the workers
+    wall_seconds: float  # the whole run, start to end
+
+
+def play_one(variant: Variant, bots: Sequence[type[Bot]], seed: int) -> GameResult:
+    """Play game ``seed`` of ``variant`` with a bot of each class in ``bots`` (one per seat)."""
+    game = Game.new(variant, seed)
+    try:
+        play_game(game, [bot(seat, variant, seed) for seat, bot in enumerate(bots)])
+    except Exception as error:  # a broken bot costs its game, not the whole run
+        return GameResult(
+            seed, variant.players, 0, game.score, BOT_ERROR, game.turn, _one_line(error)
+        )
+    outcome = game.outcome
+    assert outcome is not None  # play_game returns finished games only
+    return GameResult(seed, variant.players, outcome.score, game.score, outcome.reason, game.turn)
+
+
+def play_chunk(chunk: Chunk) -> ChunkResult:
+    """Play every game of ``chunk`` (runs in a worker process or on a cluster)."""
+    bots = [find_bot(name) for name in chunk.seating]
+    start = time.perf_counter()
+    results = tuple(play_one(chunk.variant, bots, seed) for seed in chunk.seeds)
+    return ChunkResult(results, time.perf_counter() - start)
+
+
+def chunks_of(plan: Plan, workers: int) -> list[Chunk]:
+    """The plan cut into chunks: a few per worker and variant, so that workers stay busy."""
+    size = max(1, min(50, math.ceil(plan.games / (4 * workers))))
+    end = plan.seed + plan.games
+    return [
+        Chunk(variant, plan.seating(variant.players), range(first, min(first + size, end)))
+        for variant in plan.variants
+        for first in range(plan.seed, end, size)
+    ]
+
+
+def run(plan: Plan, executor: Executor | None = None, progress: Progress | None = None) -> Run:
+    """Play ``plan`` (in this process unless an executor is given)."""
+    return run_all([plan], executor, progress)[0]
+
+
+def run_all(
+    plans: Sequence[Plan], executor: Executor | None = None, progress: Progress | None = None
+) -> list[Run]:
+    """Play several plans through one executor, e.g. two bots on the same seeds."""
+    executor = executor or Serial()
+    work = [
+        (p, chunk) for p, plan in enumerate(plans) for chunk in chunks_of(plan, executor.workers)
+    ]
+    answers: list[ChunkResult | None] = [None] * len(work)
+    done = 0
+    start = time.perf_counter()
+    for index, answer in executor.map(play_chunk, [chunk for _, chunk in work]):
+        answers[index] = answer
+        done += len(answer.results)
+        if progress is not None:
+            progress(done)
+    wall = time.perf_counter() - start
+    return [_assemble(p, plan, work, answers, wall) for p, plan in enumerate(plans)]
+
+
+def _assemble(
+    number: int,
+    plan: Plan,
+    work: Sequence[tuple[int, Chunk]],
+    answers: Sequence[ChunkResult | None],
+    wall: float,
+) -> Run:
+    results: list[list[GameResult]] = [[] for _ in plan.variants]
+    seconds = [0.0] * len(plan.variants)
+    slot = {variant: i for i, variant in enumerate(plan.variants)}
+    for (p, chunk), answer in zip(work, answers, strict=True):
+        if p != number:
+            continue
+        if answer is None:
+            raise RuntimeError("the executor lost a chunk of games")
+        results[slot[chunk.variant]].extend(answer.results)
+        seconds[slot[chunk.variant]] += answer.seconds
+    ordered = tuple(tuple(sorted(games, key=lambda g: g.seed)) for games in results)
+    return Run(plan, ordered, tuple(seconds), wall)
+
+
+def _one_line(error: BaseException) -> str:
+    return " ".join(f"{type(error).__name__}: {error}".split())

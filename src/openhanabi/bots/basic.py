@@ -1,0 +1,391 @@
+"""``basic``: a rule-based baseline that acts only on what its view proves.
+
+It plays a card only when every identity the card could still have fits a firework, so it never
+misplays. On its turn it takes the first rule that applies:
+
+1. play a card known to be playable (declaring its suit where declared play is on and it knows
+   the suit, which earns a clue token);
+2. save the next player's chop (their oldest untouched card) with a clue if that card is critical
+   (the last copy left, such as a 5) and the player has nothing better to do than discard it;
+3. give the clue that lets another player know a card is playable;
+4. discard a card known to be useless (every identity it could have is played or out of reach);
+5. give a clue that touches a playable card, avoiding clues that touch useless cards, duplicates
+   or cards that only clog a hand;
+6. discard its chop, its oldest untouched card (or, if every card is touched, the one least
+   likely to be critical);
+7. with every clue token available, give the most useful clue it can.
+
+It never discards with every clue token available and never clues with none, and it answers
+bonus tile decisions (free clues, a card to take back from the discard pile) by the same values.
+It has no randomness: the same game always gets the same answers.
+
+>>> from openhanabi.bots import make_bot, play_game
+>>> from openhanabi.rules import Game, find_variant
+>>> variant = find_variant("base", players=2)
+>>> game = play_game(Game.new(variant, seed=1), [make_bot("basic", s, variant) for s in (0, 1)])
+>>> game.outcome is not None and game.storms
+0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from openhanabi.bots.protocol import Bot
+from openhanabi.bots.registry import register
+from openhanabi.rules import Action, ActionType, Decision, SeatView, Variant
+from openhanabi.rules.tables import Tables, identity, tables_for
+
+PLAYABLE_CLUE = 10.0  # a clue worth this much makes a playable card known
+TOUCHES_PLAYABLE = 3.0  # and this much touches a playable card the holder cannot yet play
+
+
+def _within(mask: int, allowed: int) -> bool:
+    """Whether the non-empty set ``mask`` lies wholly inside ``allowed``."""
+    return mask != 0 and mask & ~allowed == 0
+
+
+def _last_in_suit(tables: Tables) -> int:
+    """The identities that complete a firework (a normal suit's 5, black powder's 1)."""
+    return sum(1 << row[-2] for row in tables.needed)
+
+
+class _Facts:
+    """What one view proves about the cards, as identity bitmasks (bit ``suit * 5 + rank - 1``).
+
+    ``useless`` cards can never be played (already played, or a card below them is gone for
+    good); ``critical`` ones are useful and the last copy left.
+    """
+
+    def __init__(self, view: SeatView, tables: Tables, last: int) -> None:
+        self.view = view
+        self.tables = tables
+        self.last = last  # the identities that complete a firework
+        self.ident = {order: identity(card) for order, card in view.cards.items()}
+        gone = [0] * tables.identities  # discarded or misplayed copies
+        for order in view.discard_pile:
+            gone[self.ident[order]] += 1
+        shown = list(gone)  # copies everyone sees: gone or on a firework
+        playable = useless = 0
+        for suit, played in enumerate(view.fireworks):
+            row = tables.needed[suit]
+            for ident in row[:played]:
+                useless |= 1 << ident
+                shown[ident] += 1
+            if row[played] >= 0:
+                playable |= 1 << row[played]
+            k = played
+            while row[k] >= 0 and gone[row[k]] < tables.copies[row[k]]:
+                k += 1
+            for ident in row[k:-1]:
+                useless |= 1 << ident
+        critical = 0
+        for ident, copies in enumerate(tables.copies):
+            if copies - gone[ident] == 1 and not useless >> ident & 1:
+                critical |= 1 << ident
+        self.playable = playable
+        self.useless = useless
+        self.critical = critical
+        self.touched = {order: knowledge.touched for order, knowledge in view.knowledge.items()}
+        self.held = [0] * len(view.hands)  # every identity in each other hand, as one mask
+        for seat, hand in enumerate(view.hands):
+            if seat != view.seat:
+                for order in hand:
+                    self.held[seat] |= 1 << self.ident[order]
+        self._shown = shown
+        self._hidden: dict[int, int] = {}
+        self.keepers = self._keepers()  # identity -> the touched cards that hold it
+
+    def hidden(self, holder: int) -> int:
+        """The identities whose every copy both this seat and ``holder`` can see elsewhere:
+        ``holder`` knows that none of their cards is one of these."""
+        if holder not in self._hidden:
+            counts = list(self._shown)
+            for seat, hand in enumerate(self.view.hands):
+                if seat not in (holder, self.view.seat):
+                    for order in hand:
+                        counts[self.ident[order]] += 1
+            copies = self.tables.copies
+            self._hidden[holder] = sum(
+                1 << ident for ident, count in enumerate(counts) if count >= copies[ident]
+            )
+        return self._hidden[holder]
+
+    def known(self, order: int, holder: int) -> int:
+        """What ``holder`` surely knows card ``order`` may be (they may know more)."""
+        knowledge = self.view.knowledge[order]
+        if holder == self.view.seat:
+            return knowledge.possible_mask
+        return knowledge.from_clues_mask & ~self.hidden(holder)
+
+    def _keepers(self) -> dict[int, list[int]]:
+        # touched cards are kept until played (own cards count where their identity is known)
+        keepers: dict[int, list[int]] = {}
+        for seat, hand in enumerate(self.view.hands):
+            for order in hand:
+                if not self.touched[order]:
+                    continue
+                if seat != self.view.seat:
+                    ident = self.ident[order]
+                else:
+                    possible = self.known(order, seat)
+                    if possible.bit_count() != 1:
+                        continue
+                    ident = possible.bit_length() - 1
+                keepers.setdefault(ident, []).append(order)
+        return keepers
+
+    def kept_elsewhere(self, ident: int, order: int) -> bool:
+        """Whether a touched card other than ``order`` is known to be ``ident``."""
+        return any(other != order for other in self.keepers.get(ident, ()))
+
+    def chop(self, seat: int) -> int | None:
+        """The oldest untouched card of ``seat``: the one it discards next."""
+        for order in self.view.hands[seat]:
+            if not self.touched[order]:
+                return order
+        return None
+
+    def can_play(self, order: int, holder: int) -> bool:
+        return _within(self.known(order, holder), self.playable)
+
+    def can_drop(self, order: int, holder: int) -> bool:
+        return _within(self.known(order, holder), self.useless)
+
+
+class _Clues:
+    """Values of clues to other players: how much each teaches, from this seat's facts."""
+
+    def __init__(self, facts: _Facts) -> None:
+        self.facts = facts
+        self.view = facts.view
+        seat, players = self.view.seat, self.view.variant.players
+        self.distance = {(seat + step) % players: step for step in range(1, players)}
+
+    def touch(self, action: Action) -> int:
+        tables = self.facts.tables
+        if action.type is ActionType.COLOUR_CLUE:
+            return tables.colour_touch[action.value]
+        return tables.rank_touch[action.value]
+
+    def every_clue(self) -> Iterable[Action]:
+        tables = self.facts.tables
+        for holder in sorted(self.distance, key=self.distance.__getitem__):
+            for colour in range(len(tables.colour_touch)):
+                yield Action.colour_clue(holder, colour)
+            for rank in range(1, 6):
+                yield Action.rank_clue(holder, rank)
+
+    def value(self, action: Action) -> float | None:
+        """How much ``action`` helps (None for a clue that touches nothing)."""
+        facts = self.facts
+        holder, touch = action.target, self.touch(action)
+        if not facts.held[holder] & touch:
+            return None
+        hand = self.view.hands[holder]
+        chop = facts.chop(holder)
+        hidden = facts.hidden(holder)
+        value = -0.01 * self.distance[holder]  # sooner is better
+        newly_known = 0  # identities this clue already makes known playable
+        for order in hand:
+            ident = facts.ident[order]
+            bit = 1 << ident
+            mask = self.view.knowledge[order].from_clues_mask
+            before = mask & ~hidden
+            after = (mask & touch if bit & touch else mask & ~touch) & ~hidden
+            value += 0.05 * (before.bit_count() - after.bit_count())
+            if _within(after, facts.playable) and not _within(before, facts.playable):
+                fresh = (
+                    bit & facts.playable
+                    and not bit & newly_known
+                    and not facts.kept_elsewhere(ident, order)
+                )
+                value += PLAYABLE_CLUE if fresh else 0.5
+                newly_known |= bit
+            elif _within(after, facts.useless) and not _within(before, facts.useless):
+                value += 2.0
+            if bit & touch and not facts.touched[order]:
+                value += self._touch_value(ident, order, order == chop)
+        return value
+
+    def _touch_value(self, ident: int, order: int, on_chop: bool) -> float:
+        facts = self.facts
+        bit = 1 << ident
+        if bit & facts.useless:
+            return -3.0
+        if facts.kept_elsewhere(ident, order):
+            return -2.0  # a duplicate of a card someone keeps
+        if bit & facts.playable:
+            return TOUCHES_PLAYABLE
+        if bit & facts.critical:
+            return 3.0 if on_chop else 1.5
+        return -1.0  # a card that will sit in the hand for a while
+
+    def best(self, actions: Iterable[Action]) -> tuple[Action, float] | None:
+        """The most valuable of ``actions`` that touches a card (the first of equals)."""
+        found: tuple[Action, float] | None = None
+        for action in actions:
+            value = self.value(action)
+            if value is not None and (found is None or value > found[1]):
+                found = (action, value)
+        return found
+
+
+@register
+class BasicBot(Bot):
+    name = "basic"
+    summary = "plays only what it knows is playable, clues playable cards, saves critical cards"
+
+    def __init__(self, seat: int, variant: Variant, seed: int = 0) -> None:
+        super().__init__(seat, variant, seed)
+        self._tables = tables_for(variant)
+        self._last = _last_in_suit(self._tables)
+        self._why = ""
+
+    def act(self, view: SeatView) -> Action:
+        facts = _Facts(view, self._tables, self._last)
+        if view.pending is not None:
+            action, why = _decide(facts, view.pending)
+        else:
+            action, why = _turn(facts)
+        legal = view.legal_actions
+        if action not in legal:  # a safety net: the rules above should never get here
+            action, why = legal[0], "I took the first legal action: no rule of mine applied."
+        self._why = why
+        return action
+
+    def explain(self) -> str:
+        return self._why
+
+
+def _turn(facts: _Facts) -> tuple[Action, str]:
+    view = facts.view
+    tokens, most = view.clue_tokens, view.variant.clue_tokens
+    clues = _Clues(facts)
+    play = _play(facts)
+    if play is not None:
+        return play
+    if tokens > 0:
+        save = _save(facts, clues)
+        if save is not None:
+            return save
+        best = clues.best(clues.every_clue())
+        if best is not None and best[1] >= PLAYABLE_CLUE:
+            return best[0], _clue_words(view, best[0], "to show them a playable card")
+    else:
+        best = None
+    if tokens < most:
+        drop = next((o for o in view.own_hand if facts.can_drop(o, view.seat)), None)
+        if drop is not None:
+            return Action.discard(drop), f"I discarded card {drop}: I knew it could never score."
+    if best is not None and best[1] >= TOUCHES_PLAYABLE:
+        return best[0], _clue_words(view, best[0], "to point at a playable card")
+    if tokens < most and view.own_hand:
+        order = _least_needed(facts)
+        return Action.discard(order), f"I discarded card {order}, the card I could spare best."
+    if best is not None:
+        return best[0], _clue_words(view, best[0], "because every clue token was available")
+    return _forced_play(facts)
+
+
+def _forced_play(facts: _Facts) -> tuple[Action, str]:
+    """No clue or discard is allowed: play the card most likely to fit."""
+    view = facts.view
+    if not view.own_hand:
+        return view.legal_actions[0], "I took the only kind of action left to me."
+
+    def chance(order: int) -> float:
+        possible = facts.known(order, view.seat)
+        return (possible & facts.playable).bit_count() / max(1, possible.bit_count())
+
+    order = max(view.own_hand, key=chance)
+    return Action.play(order), f"I had to play: card {order} was the likeliest to fit."
+
+
+def _play(facts: _Facts) -> tuple[Action, str] | None:
+    view = facts.view
+    seat = view.seat
+    ready = [order for order in view.own_hand if facts.can_play(order, seat)]
+    if not ready:
+        return None
+    order = min(ready, key=lambda o: not _within(facts.known(o, seat), facts.last))
+    possible = facts.known(order, seat)
+    suits = {ident // 5 for ident in range(possible.bit_length()) if possible >> ident & 1}
+    if view.variant.declared_play and len(suits) == 1:
+        suit = suits.pop()
+        name = view.variant.suits[suit].name
+        return Action.play(order, suit), f"I played card {order} declaring {name}: I knew it fit."
+    return Action.play(order), f"I played card {order}: every card it could be fits a firework."
+
+
+def _save(facts: _Facts, clues: _Clues) -> tuple[Action, str] | None:
+    view = facts.view
+    after = (view.seat + 1) % view.variant.players
+    chop = facts.chop(after)
+    if chop is None or not 1 << facts.ident[chop] & facts.critical:
+        return None
+    hand = view.hands[after]
+    if any(facts.can_play(o, after) or facts.can_drop(o, after) for o in hand):
+        return None  # they have something better to do than discard it
+    touching = [
+        a
+        for a in clues.every_clue()
+        if a.target == after and clues.touch(a) & 1 << facts.ident[chop]
+    ]
+    best = clues.best(touching)
+    if best is None:
+        return None
+    return best[0], _clue_words(view, best[0], f"to save card {chop}, a card with no copy to spare")
+
+
+def _least_needed(facts: _Facts) -> int:
+    """The own card to discard: the chop unless it is known critical, else the least risky."""
+    view = facts.view
+    seat = view.seat
+    critical = facts.critical
+    for order in view.own_hand:
+        if not facts.touched[order] and not _within(facts.known(order, seat), critical):
+            return order
+
+    def risk(order: int) -> float:
+        possible = facts.known(order, seat)
+        return (possible & critical).bit_count() / max(1, possible.bit_count())
+
+    return min(view.own_hand, key=risk)
+
+
+def _decide(facts: _Facts, decision: Decision) -> tuple[Action, str]:
+    view = facts.view
+    legal = view.legal_actions
+    if decision in (Decision.FREE_COLOUR_CLUE, Decision.FREE_RANK_CLUE):
+        best = _Clues(facts).best(legal)
+        action = best[0] if best is not None else legal[0]
+        return action, _clue_words(view, action, "as the bonus tile's free clue")
+    if decision is Decision.PLAY_FROM_DISCARD:
+        action = legal[0]
+        return action, f"I played card {action.target} from the discard pile (bonus tile)."
+    action = max(legal, key=lambda a: _rescue_value(facts, a.target))
+    return action, f"I shuffled card {action.target} back into the draw pile (bonus tile)."
+
+
+def _rescue_value(facts: _Facts, order: int) -> float:
+    """How much taking discarded card ``order`` back helps: most for the last copy of a card
+    still needed, the sooner needed the better."""
+    ident = facts.ident[order]
+    suit = ident // 5
+    row = facts.tables.needed[suit]
+    played = facts.view.fireworks[suit]
+    if ident not in row[played:]:
+        return -1.0  # already played
+    distance = row.index(ident) - played
+    gone = sum(1 for o in facts.view.discard_pile if facts.ident[o] == ident)
+    lost = gone >= facts.tables.copies[ident]
+    return (10.0 if lost else 0.0) + 5.0 - distance
+
+
+def _clue_words(view: SeatView, action: Action, reason: str) -> str:
+    if action.type is ActionType.COLOUR_CLUE:
+        what = f"their {view.variant.colours[action.value].name.lower()} cards"
+    else:
+        what = f"their {action.value}s"
+    return f"I told seat {action.target} about {what} {reason}."

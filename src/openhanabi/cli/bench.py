@@ -1,0 +1,235 @@
+"""``hanabi bench``: evaluate bots over many games dealt from the same seeds."""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+from openhanabi.bench import (
+    GameResult,
+    Plan,
+    Run,
+    compare,
+    default_jobs,
+    document,
+    run_all,
+    summaries_of,
+)
+from openhanabi.bench.cluster import RayCluster, RayUnavailableError
+from openhanabi.bench.executors import Executor, executor_for
+from openhanabi.bench.plot import plot_scores
+from openhanabi.bench.report import (
+    comparison_table,
+    histogram_lines,
+    options_text,
+    summary_table,
+)
+from openhanabi.bots import bot_classes
+from openhanabi.cli.options import RulesError, add_variant_options, fail, variant_from
+from openhanabi.rules import Variant
+
+PROG = "hanabi bench"
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "bench",
+        help="evaluate bots over many games on the same seeds",
+        description="Play N games per player count, dealt from seeds S..S+N-1 (the same decks "
+        "for every bot), and report per player count the mean score ± its standard error, "
+        "perfect games, strikeouts, the score histogram and games/s. A strikeout scores 0; "
+        "'points kept' counts the fireworks' points anyway.",
+        epilog="examples: hanabi bench --bot basic --players 2 3 4 5 --games 2000; "
+        "hanabi bench --bot basic,random --players 3 (a mixed table); "
+        "hanabi bench --compare --bot basic --bot random --json out.json --plot out.png",
+        conflict_handler="resolve",  # our --players takes several counts
+    )
+    add_variant_options(parser)
+    table = parser.add_argument_group("bench")
+    table.add_argument(
+        "--bot",
+        action="append",
+        metavar="NAME",
+        help="a bot by name; repeat it or give a comma list for a mixed table, one name per "
+        "seat, cycled (default: basic; known: " + ", ".join(bot_classes()) + ")",
+    )
+    table.add_argument(
+        "--players",
+        type=int,
+        nargs="+",
+        default=[2],
+        metavar="N",
+        help="one or more player counts, 2 to 5 (default: 2)",
+    )
+    table.add_argument(
+        "--games", type=int, default=1000, help="games per player count (default: 1000)"
+    )
+    table.add_argument("--seed", type=int, default=0, help="the first game's seed (default: 0)")
+    table.add_argument(
+        "--compare",
+        action="store_true",
+        help="paired comparison of exactly two bots, each playing every seat, on the same "
+        "seeds: mean score difference ± SE, wins/ties/losses",
+    )
+    where = parser.add_argument_group("where the games run")
+    where.add_argument(
+        "--jobs",
+        type=int,
+        default=default_jobs(),
+        metavar="J",
+        help=f"worker processes (default: every core, {default_jobs()} here)",
+    )
+    where.add_argument(
+        "--ray",
+        metavar="ADDRESS",
+        help="run on the Ray cluster at ADDRESS ('local' starts one here; needs the 'ray' "
+        "extra); --jobs then only sizes a local instance",
+    )
+    output = parser.add_argument_group("output")
+    output.add_argument("--json", metavar="FILE", help="write every result, per game, as JSON")
+    output.add_argument(
+        "--plot", metavar="FILE.png", help="draw the score distributions per player count"
+    )
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        plans = _plans(args)
+    except (RulesError, ValueError) as error:
+        return fail(f"{PROG}: {error}")
+    problem = _check_outputs(args)
+    if problem:
+        return fail(f"{PROG}: {problem}")
+    try:
+        runs = _play(plans, args)
+    except RayUnavailableError as error:
+        return fail(f"{PROG}: {error}")
+    _print(runs, args)
+    try:
+        _write(runs, args)
+    except OSError as error:
+        return fail(f"{PROG}: cannot write the output: {error}")
+    errors = sum(s.errors for r in runs for s in summaries_of(r))
+    if errors:
+        first = next(g.error for r in runs for games in r.results for g in games if g.error)
+        print(f"{PROG}: {errors} games ended in a bot error; the first: {first}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _bot_names(args: argparse.Namespace) -> list[str]:
+    names = [name.strip() for value in args.bot or ["basic"] for name in value.split(",")]
+    names = [name for name in names if name]
+    known = bot_classes()
+    for name in names:
+        if name not in known:
+            raise ValueError(f"unknown bot {name!r} (known bots: {', '.join(known)})")
+    if not names:
+        raise ValueError("--bot needs a bot name")
+    return names
+
+
+def _plans(args: argparse.Namespace) -> list[Plan]:
+    names = _bot_names(args)
+    if args.games < 1:
+        raise ValueError("--games must be at least 1")
+    if args.jobs < 1:
+        raise ValueError("--jobs must be at least 1")
+    if args.compare and len(names) != 2:
+        raise ValueError(f"--compare needs exactly two bots, not {len(names)}")
+    players = sorted(set(args.players))
+    variants = tuple(
+        variant_from(argparse.Namespace(**{**vars(args), "players": p})) for p in players
+    )
+    tables = [(name,) for name in names] if args.compare else [tuple(names)]
+    return [Plan(variants, bots, args.games, args.seed) for bots in tables]
+
+
+def _check_outputs(args: argparse.Namespace) -> str | None:
+    for option, value in (("--json", args.json), ("--plot", args.plot)):
+        if value is not None and not Path(value).resolve().parent.is_dir():
+            return f"{option} {value}: no such folder"
+    if args.plot is not None and importlib.util.find_spec("matplotlib") is None:
+        return "--plot needs matplotlib: pip install 'openhanabi[bench]'"
+    if args.ray is not None and importlib.util.find_spec("ray") is None:
+        return "--ray needs Ray: pip install 'openhanabi[ray]'"
+    return None
+
+
+def _play(plans: Sequence[Plan], args: argparse.Namespace) -> list[Run]:
+    total = sum(plan.games * len(plan.variants) for plan in plans)
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    ) as bar:
+        task = bar.add_task("games", total=total)
+
+        def progress(done: int) -> None:
+            bar.update(task, completed=done)
+
+        if args.ray is not None:
+            with RayCluster(args.ray, workers=args.jobs) as cluster:
+                return run_all(plans, cluster, progress)
+        executor: Executor = executor_for(args.jobs)
+        return run_all(plans, executor, progress)
+
+
+def _where(args: argparse.Namespace) -> str:
+    if args.ray is not None:
+        return f"on Ray at {args.ray}"
+    return f"with {args.jobs} job{'s' if args.jobs != 1 else ''}"
+
+
+def _print(runs: Sequence[Run], args: argparse.Namespace) -> None:
+    plan = runs[0].plan
+    variant: Variant = plan.variants[0]
+    last = plan.seed + plan.games - 1
+    print(f"variant:  {options_text(variant)}")
+    print(f"seeds:    {plan.seed}..{last} ({plan.games} games per player count)")
+    low = min(0, variant.min_score)
+    for current in runs:
+        summaries = summaries_of(current)
+        print()
+        print(f"bots:     {', '.join(current.plan.bots)}")
+        print("\n".join(summary_table(summaries)))
+        print(f"scores    games per score, {low} to the maximum:")
+        print("\n".join(histogram_lines(summaries, low)))
+    if args.compare:
+        first, second = runs
+        print()
+        print(f"paired:   {first.plan.bots[0]} minus {second.plan.bots[0]}, seed by seed")
+        print("\n".join(comparison_table(compare(_all(first), _all(second)))))
+    games = sum(plan.games * len(plan.variants) for plan in (r.plan for r in runs))
+    wall = max(r.wall_seconds for r in runs)
+    rate = games / wall if wall > 0 else float("inf")
+    print()
+    print(f"run:      {games} games in {wall:.1f} s {_where(args)}: {rate:.0f} games/s")
+
+
+def _all(current: Run) -> list[GameResult]:
+    return [game for games in current.results for game in games]
+
+
+def _write(runs: Sequence[Run], args: argparse.Namespace) -> None:
+    comparisons = compare(_all(runs[0]), _all(runs[1])) if args.compare else None
+    if args.json is not None:
+        content = document(runs, comparisons, jobs=args.jobs, ray=args.ray)
+        Path(args.json).write_text(json.dumps(content, ensure_ascii=False, indent=1) + "\n")
+    if args.plot is not None:
+        labels = [(" + ".join(r.plan.bots), summaries_of(r)) for r in runs]
+        plot_scores(
+            args.plot, labels, title=f"hanabi bench: {options_text(runs[0].plan.variants[0])}"
+        )

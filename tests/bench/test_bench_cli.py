@@ -1,0 +1,146 @@
+"""``hanabi bench`` end to end, as a real subprocess: the text report, the JSON of every result,
+the PNG plot, the paired comparison, results that do not depend on --jobs or Ray, and bad input
+that exits with status 2 and one line on standard error, never a traceback."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+RUN = "import sys; from openhanabi.cli import main; sys.exit(main())"
+
+
+def hanabi(*args: str | Path, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", RUN, "bench", *map(str, args)],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
+
+
+def bench_json(tmp_path: Path, *args: str) -> dict[str, Any]:
+    out = tmp_path / "bench.json"
+    result = hanabi(*args, "--json", out)
+    assert result.returncode == 0, result.stderr
+    document: dict[str, Any] = json.loads(out.read_text())
+    return document
+
+
+def test_the_text_report_has_a_row_per_player_count() -> None:
+    result = hanabi("--bot", "basic", "--players", "2", "3", "--games", "6", "--jobs", "1")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == "variant:  base"
+    assert lines[1] == "seeds:    0..5 (6 games per player count)"
+    assert "bots:     basic" in lines
+    header = lines.index("bots:     basic") + 1
+    assert lines[header].split() == [
+        "players", "games", "score", "points", "kept", "perfect", "strikeouts", "games/s",
+    ]  # fmt: skip
+    for row, players in zip(lines[header + 1 : header + 3], ("2", "3"), strict=True):
+        words = row.split()
+        assert words[:2] == [players, "6"] and words[3] == "±"
+    assert lines[-1].startswith("run:      12 games in ")
+    assert lines[-1].endswith(" with 1 job: " + lines[-1].split(": ")[-1])
+
+
+def test_json_holds_every_game_and_the_statistics(tmp_path: Path) -> None:
+    document = bench_json(tmp_path, "--players", "2", "4", "--games", "5", "--seed", "40")
+    assert document["variant"] == "base"
+    assert document["players"] == [2, 4] and document["games"] == 5 and document["seed"] == 40
+    [run] = document["runs"]
+    assert run["bots"] == ["basic"]
+    games = run["games"]
+    assert [(g["players"], g["seed"]) for g in games] == [
+        (p, s) for p in (2, 4) for s in range(40, 45)
+    ]
+    for summary in run["summaries"]:
+        scores = [g["score"] for g in games if g["players"] == summary["players"]]
+        assert summary["games"] == 5
+        assert summary["score"]["mean"] == pytest.approx(sum(scores) / 5)
+        assert sum(summary["histogram"].values()) == 5
+        assert set(summary) >= {"points", "perfect", "strikeouts", "games_per_second"}
+    assert document["comparison"] is None
+
+
+def test_results_are_the_same_with_one_or_two_jobs(tmp_path: Path) -> None:
+    args = ("--bot", "basic,random", "--players", "2", "3", "--games", "8", "--seed", "9")
+    one = bench_json(tmp_path, *args, "--jobs", "1")
+    two = bench_json(tmp_path, *args, "--jobs", "2")
+    assert one["runs"][0]["games"] == two["runs"][0]["games"]
+
+
+def test_results_are_the_same_on_a_local_ray_instance(tmp_path: Path) -> None:
+    if importlib.util.find_spec("ray") is None:
+        pytest.skip("Ray is not installed (pip install -e '.[ray]' to run this test)")
+    args = ("--bot", "basic,random", "--players", "2", "3", "--games", "8", "--seed", "9")
+    one = bench_json(tmp_path, *args, "--jobs", "1")
+    ray = bench_json(tmp_path, *args, "--ray", "local", "--jobs", "2")
+    assert ray["ray"] == "local"
+    assert one["runs"][0]["games"] == ray["runs"][0]["games"]
+
+
+def test_plot_writes_a_png(tmp_path: Path) -> None:
+    plot = tmp_path / "scores.png"
+    result = hanabi("--players", "2", "3", "4", "--games", "4", "--jobs", "1", "--plot", plot)
+    assert result.returncode == 0, result.stderr
+    assert plot.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+
+
+def test_compare_pairs_two_bots_on_the_same_seeds(tmp_path: Path) -> None:
+    document = bench_json(
+        tmp_path, "--compare", "--bot", "basic", "--bot", "random", "--games", "6", "--jobs", "2"
+    )
+    basic, random = document["runs"]
+    assert (basic["bots"], random["bots"]) == (["basic"], ["random"])
+    assert [g["seed"] for g in basic["games"]] == [g["seed"] for g in random["games"]]
+    [comparison] = document["comparison"]
+    assert comparison["wins"] + comparison["ties"] + comparison["losses"] == 6
+    pairs = zip(basic["games"], random["games"], strict=True)
+    differences = [a["score"] - b["score"] for a, b in pairs]
+    assert comparison["difference"]["mean"] == pytest.approx(sum(differences) / 6)
+
+
+def test_compare_prints_the_paired_difference() -> None:
+    result = hanabi("--compare", "--bot", "basic,random", "--games", "3", "--jobs", "1")
+    assert result.returncode == 0, result.stderr
+    assert "paired:   basic minus random, seed by seed" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--bot", "nobody"], "unknown bot 'nobody'"),
+        (["--players", "2", "6"], "players must be 2 to 5, not 6"),
+        (["--games", "0"], "--games must be at least 1"),
+        (["--jobs", "0"], "--jobs must be at least 1"),
+        (["--compare", "--bot", "basic"], "--compare needs exactly two bots, not 1"),
+        (["--variant", "nonsense"], "unknown variant 'nonsense'"),
+        (["--json", "/no/such/folder/out.json"], "--json /no/such/folder/out.json: no such"),
+        (["--hand-size", "30", "--players", "5"], "does not fit the deck"),
+    ],
+)
+def test_bad_input_exits_2_with_one_clear_line(args: list[str], message: str) -> None:
+    result = hanabi(*args, "--games", "2") if "--games" not in args else hanabi(*args)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert "Traceback" not in result.stderr
+    assert len(result.stderr.splitlines()) == 1
+    assert result.stderr.startswith("hanabi bench: ") and message in result.stderr
+
+
+def test_help_names_every_option() -> None:
+    result = hanabi("--help")
+    assert result.returncode == 0
+    for option in ("--bot", "--players", "--games", "--seed", "--variant", "--jobs", "--ray"):
+        assert option in result.stdout
+    for option in ("--json", "--plot", "--compare", "--declared-play", "--bonus-tiles"):
+        assert option in result.stdout

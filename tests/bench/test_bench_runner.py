@@ -1,0 +1,78 @@
+"""The bench runner: every bot meets the same decks (game ``seed`` is ``Game.new(variant,
+seed)``), mixed tables seat the bots in turn, results come back in seed order whatever runs
+them, and a bot that breaks costs its game, not the run."""
+
+from __future__ import annotations
+
+import pytest
+
+from openhanabi.bench import BOT_ERROR, Plan, Processes, Serial, run, run_all, summaries_of
+from openhanabi.bench.runner import chunks_of, play_one
+from openhanabi.bots import Bot, find_bot, play_game
+from openhanabi.rules import Action, Game, SeatView, find_variant
+
+VARIANTS = (find_variant("base", players=2), find_variant("base", players=4))
+
+
+def test_game_seed_is_the_seeded_deal_played_by_bots_made_with_that_seed() -> None:
+    variant = VARIANTS[0]
+    [results, _] = run(Plan(VARIANTS, ("basic",), games=3, seed=5)).results
+    for found in results:
+        bots = [find_bot("basic")(seat, variant, found.seed) for seat in range(2)]
+        game = play_game(Game.new(variant, found.seed), bots)
+        assert (found.score, found.points, found.turns) == (game.score, game.score, game.turn)
+    assert [found.seed for found in results] == [5, 6, 7]
+
+
+def test_results_do_not_depend_on_how_the_games_are_cut_or_run() -> None:
+    plan = Plan(VARIANTS, ("basic", "random"), games=10, seed=3)
+    serial = run(plan, Serial())
+    parallel = run(plan, Processes(2))
+    assert serial.results == parallel.results
+    assert len(chunks_of(plan, 1)) < len(chunks_of(plan, 2))
+
+
+def test_a_mixed_table_cycles_the_names_over_the_seats() -> None:
+    plan = Plan(VARIANTS, ("north", "east", "south"), games=1)
+    assert plan.seating(2) == ("north", "east")
+    assert plan.seating(4) == ("north", "east", "south", "north")
+
+
+def test_two_plans_share_one_executor_and_keep_their_own_results() -> None:
+    basic = Plan(VARIANTS[:1], ("basic",), games=4)
+    random = Plan(VARIANTS[:1], ("random",), games=4)
+    both = run_all([basic, random], Processes(2))
+    assert both[0].results == run(basic).results
+    assert both[1].results == run(random).results
+
+
+class Broken(Bot):
+    name = "broken"
+    summary = "raises on its second turn"
+
+    def act(self, view: SeatView) -> Action:
+        if view.turn >= 1:
+            raise RuntimeError("out of ideas")
+        return view.legal_actions[0]
+
+
+def test_a_broken_bot_costs_its_game_with_the_error_recorded() -> None:
+    found = play_one(VARIANTS[0], [Broken, Broken], seed=1)
+    assert found.termination == BOT_ERROR
+    assert found.score == 0
+    assert found.error == "RuntimeError: out of ideas"
+
+
+def test_summaries_come_per_player_count_in_the_plans_order() -> None:
+    summaries = summaries_of(run(Plan(VARIANTS, ("basic",), games=2)))
+    assert [summary.players for summary in summaries] == [2, 4]
+    assert all(summary.games == 2 and summary.errors == 0 for summary in summaries)
+
+
+def test_a_plan_refuses_nonsense() -> None:
+    with pytest.raises(ValueError):
+        Plan(VARIANTS, ("basic",), games=0)
+    with pytest.raises(ValueError):
+        Plan(VARIANTS, (), games=1)
+    with pytest.raises(ValueError):
+        Plan((VARIANTS[0], VARIANTS[0]), ("basic",), games=1)

@@ -1,0 +1,64 @@
+"""Every registered bot (random, basic, and any other that exists when the tests run) plays every
+preset of ``hanabi variants`` and the options that change what is legal (bonus tiles and their
+decisions, declared play, play until perfect, no empty clues) at 2 to 5 players, choosing only
+actions from its view's legal actions and never crashing. A fuller run of 200 games per preset is
+``benchmarks/bots_legality.py``."""
+
+from __future__ import annotations
+
+import pytest
+
+from openhanabi.bots import Bot, bot_classes
+from openhanabi.rules import PRESETS, Game, Variant, find_variant
+
+BOTS = sorted(bot_classes())
+OPTIONS = {
+    "bonus tiles": {"bonus_tiles": True},
+    "declared play": {"declared_play": True},
+    "play until perfect": {"all_or_nothing": True},
+    "no empty clues": {"empty_clues": False},
+    "all at once": {
+        "bonus_tiles": True,
+        "declared_play": True,
+        "all_or_nothing": True,
+        "empty_clues": False,
+        "clue_tokens": 9,
+        "storms": 2,
+    },
+}
+
+
+def play_strictly(bot: type[Bot], variant: Variant, seed: int) -> Game:
+    """Play one game, checking every answer against the view's legal actions."""
+    game = Game.new(variant, seed)
+    bots = [bot(seat, variant, seed) for seat in range(variant.players)]
+    while game.outcome is None:
+        view = game.view(game.seat)
+        action = bots[game.seat].act(view)
+        assert action in view.legal_actions, f"{bot.name} chose {action} (seed {seed})"
+        assert isinstance(bots[game.seat].explain(), str)
+        game.apply(action)
+    return game
+
+
+def test_the_baseline_bots_are_registered() -> None:
+    assert {"random", "basic"} <= set(BOTS)
+
+
+@pytest.mark.parametrize("name", BOTS)
+@pytest.mark.parametrize("preset", PRESETS, ids=lambda preset: preset.key)
+def test_a_bot_plays_every_preset_legally(name: str, preset: object) -> None:
+    bot = bot_classes()[name]
+    for seed, players in ((1, 2), (2, 3), (3, 5)):
+        variant = find_variant(preset.key, players=players)  # type: ignore[attr-defined]
+        assert play_strictly(bot, variant, seed).over
+
+
+@pytest.mark.parametrize("name", BOTS)
+@pytest.mark.parametrize("option", OPTIONS)
+def test_a_bot_plays_every_option_legally(name: str, option: str) -> None:
+    bot = bot_classes()[name]
+    for players in (2, 3, 4, 5):
+        for key in ("base", "black-powder-rainbow"):
+            variant = find_variant(key, players=players, **OPTIONS[option])
+            assert play_strictly(bot, variant, seed=100 + players).over
