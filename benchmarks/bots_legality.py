@@ -1,0 +1,91 @@
+"""Every registered bot on every preset of ``hanabi variants``: 200 games each (players 2 to 5 in
+turn, seeds 0..199), every answer checked against the view's legal actions; prints one row per
+bot and preset with the illegal actions, crashes, mean score and strikeouts.
+
+    python benchmarks/bots_legality.py [--games 200] [--jobs J] [--bot NAME ...]
+
+Exits with status 1 if any bot chose an illegal action or crashed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+from openhanabi.bench import default_jobs
+from openhanabi.bots import bot_classes
+from openhanabi.rules import PRESETS, Game, Termination, find_variant
+
+
+@dataclass(frozen=True)
+class Tally:
+    bot: str
+    preset: str
+    games: int
+    illegal: int
+    crashes: int
+    total_score: int
+    strikeouts: int
+    seconds: float
+
+
+def check(bot_name: str, preset: str, games: int) -> Tally:
+    bot = bot_classes()[bot_name]
+    illegal = crashes = total = strikeouts = 0
+    start = time.perf_counter()
+    for seed in range(games):
+        variant = find_variant(preset, players=2 + seed % 4)
+        game = Game.new(variant, seed)
+        bots = [bot(seat, variant, seed) for seat in range(variant.players)]
+        try:
+            while game.outcome is None:
+                view = game.view(game.seat)
+                action = bots[game.seat].act(view)
+                if action not in view.legal_actions:
+                    illegal += 1
+                    game.abandon("an illegal action")
+                    break
+                game.apply(action)
+        except Exception:  # a crash is counted, and the check goes on
+            crashes += 1
+            continue
+        assert game.outcome is not None
+        total += game.outcome.score
+        strikeouts += game.outcome.termination is Termination.STRIKEOUT
+    return Tally(
+        bot_name, preset, games, illegal, crashes, total, strikeouts, time.perf_counter() - start
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=200, help="games per preset (default: 200)")
+    parser.add_argument("--jobs", type=int, default=default_jobs(), help="worker processes")
+    parser.add_argument("--bot", action="append", help="only this bot (repeatable)")
+    args = parser.parse_args(argv)
+    names = args.bot or sorted(bot_classes())
+    work = [(name, preset.key) for name in names for preset in PRESETS]
+    print(f"{args.games} games per bot and preset, players 2-5 in turn, seeds 0..{args.games - 1}")
+    print(f"{'bot':<8} {'preset':<26} {'games':>5} {'illegal':>7} {'crashes':>7} "
+          f"{'mean':>6} {'strikeouts':>10} {'games/s':>7}")  # fmt: skip
+    bad = 0
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        futures = [pool.submit(check, name, preset, args.games) for name, preset in work]
+        for future in futures:
+            t = future.result()
+            played = t.games - t.crashes - t.illegal
+            mean = t.total_score / played if played else float("nan")
+            print(
+                f"{t.bot:<8} {t.preset:<26} {t.games:>5} {t.illegal:>7} {t.crashes:>7} "
+                f"{mean:>6.2f} {t.strikeouts / t.games:>10.1%} {t.games / t.seconds:>7.0f}"
+            )
+            bad += t.illegal + t.crashes
+    print(f"illegal actions and crashes in all: {bad}")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
