@@ -59,10 +59,13 @@ class Processes:
         if self.workers == 1 or len(chunks) <= 1:
             yield from Serial().map(work, chunks)
             return
-        with ProcessPoolExecutor(max_workers=min(self.workers, len(chunks))) as pool:
+        pool = ProcessPoolExecutor(max_workers=min(self.workers, len(chunks)))
+        try:
             futures = {pool.submit(work, chunk): index for index, chunk in enumerate(chunks)}
             for future in as_completed(futures):
                 yield futures[future], future.result()
+        finally:  # on an interrupt or error, drop the chunks not yet started
+            pool.shutdown(wait=True, cancel_futures=True)
 
 
 def executor_for(jobs: int) -> Serial | Processes:

@@ -29,7 +29,7 @@ It has no randomness: the same game always gets the same answers.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from openhanabi.bots.protocol import Bot
 from openhanabi.bots.registry import register
@@ -50,6 +50,28 @@ def _last_in_suit(tables: Tables) -> int:
     return sum(1 << row[-2] for row in tables.needed)
 
 
+def _fireworks(
+    fireworks: Sequence[int], tables: Tables, gone: Sequence[int]
+) -> tuple[int, int, list[int]]:
+    """The playable and useless identities as masks, and the copies of each identity everyone
+    sees (gone to the discard pile or on a firework)."""
+    playable = useless = 0
+    shown = list(gone)
+    for suit, played in enumerate(fireworks):
+        row = tables.needed[suit]  # the suit's identities in play order, then -1
+        for ident in row[:played]:
+            useless |= 1 << ident
+            shown[ident] += 1
+        if row[played] >= 0:
+            playable |= 1 << row[played]
+        k = played
+        while row[k] >= 0 and gone[row[k]] < tables.copies[row[k]]:
+            k += 1
+        for ident in row[k:-1]:  # past a card whose every copy is gone
+            useless |= 1 << ident
+    return playable, useless, shown
+
+
 class _Facts:
     """What one view proves about the cards, as identity bitmasks (bit ``suit * 5 + rank - 1``).
 
@@ -65,34 +87,17 @@ class _Facts:
         gone = [0] * tables.identities  # discarded or misplayed copies
         for order in view.discard_pile:
             gone[self.ident[order]] += 1
-        shown = list(gone)  # copies everyone sees: gone or on a firework
-        playable = useless = 0
-        for suit, played in enumerate(view.fireworks):
-            row = tables.needed[suit]
-            for ident in row[:played]:
-                useless |= 1 << ident
-                shown[ident] += 1
-            if row[played] >= 0:
-                playable |= 1 << row[played]
-            k = played
-            while row[k] >= 0 and gone[row[k]] < tables.copies[row[k]]:
-                k += 1
-            for ident in row[k:-1]:
-                useless |= 1 << ident
-        critical = 0
+        self.playable, self.useless, self._shown = _fireworks(view.fireworks, tables, gone)
+        self.critical = 0
         for ident, copies in enumerate(tables.copies):
-            if copies - gone[ident] == 1 and not useless >> ident & 1:
-                critical |= 1 << ident
-        self.playable = playable
-        self.useless = useless
-        self.critical = critical
+            if copies - gone[ident] == 1 and not self.useless >> ident & 1:
+                self.critical |= 1 << ident
         self.touched = {order: knowledge.touched for order, knowledge in view.knowledge.items()}
         self.held = [0] * len(view.hands)  # every identity in each other hand, as one mask
         for seat, hand in enumerate(view.hands):
             if seat != view.seat:
                 for order in hand:
                     self.held[seat] |= 1 << self.ident[order]
-        self._shown = shown
         self._hidden: dict[int, int] = {}
         self.keepers = self._keepers()  # identity -> the touched cards that hold it
 
@@ -310,7 +315,8 @@ def _play(facts: _Facts) -> tuple[Action, str] | None:
         return None
     order = min(ready, key=lambda o: not _within(facts.known(o, seat), facts.last))
     possible = facts.known(order, seat)
-    suits = {ident // 5 for ident in range(possible.bit_length()) if possible >> ident & 1}
+    suit_of = facts.tables.suit_of
+    suits = {suit_of[i] for i in range(possible.bit_length()) if possible >> i & 1}
     if view.variant.declared_play and len(suits) == 1:
         suit = suits.pop()
         name = view.variant.suits[suit].name
@@ -372,7 +378,7 @@ def _rescue_value(facts: _Facts, order: int) -> float:
     """How much taking discarded card ``order`` back helps: most for the last copy of a card
     still needed, the sooner needed the better."""
     ident = facts.ident[order]
-    suit = ident // 5
+    suit = facts.tables.suit_of[ident]
     row = facts.tables.needed[suit]
     played = facts.view.fireworks[suit]
     if ident not in row[played:]:

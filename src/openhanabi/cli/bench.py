@@ -46,7 +46,8 @@ def add_parser(subparsers: Any) -> None:
         description="Play N games per player count, dealt from seeds S..S+N-1 (the same decks "
         "for every bot), and report per player count the mean score ± its standard error, "
         "perfect games, strikeouts, the score histogram and games/s. A strikeout scores 0; "
-        "'points kept' counts the fireworks' points anyway.",
+        "'points kept' counts the fireworks' points anyway. The games/s of a player count is "
+        "one worker's (the games' own time); the last line gives the whole run's rate.",
         epilog="examples: hanabi bench --bot basic --players 2 3 4 5 --games 2000; "
         "hanabi bench --bot basic,random --players 3 (a mixed table); "
         "hanabi bench --compare --bot basic --bot random --json out.json --plot out.png",
