@@ -1,0 +1,289 @@
+"""The extended encoding: every variant and option, in the spirit of HLE's canonical encoding.
+
+It covers what HLE's encoding cannot: a sixth and seventh suit (multicolour, rainbow, black
+powder), any token counts and hand size, empty clues, declared plays, bonus tiles with their
+pending decisions, play until perfect. Everything is 0/1 (``int8``). Suits are in the variant's
+order, a card is the identity ``suit * 5 + rank - 1``, a colour is an index into the variant's
+nameable colours, and *offset* ``k`` is the seat ``k`` places after the observer. Slots count the
+cards of a hand from the oldest.
+
+With ``P`` players, ``H`` cards in a full hand, ``S`` suits (``K = 5 S`` identities), ``C``
+nameable colours, ``D`` cards in the deck, ``T`` clue tokens and ``L`` storm tokens:
+
+==================  ======================  ======================================================
+segment             size                    content
+==================  ======================  ======================================================
+hands               ``(P-1) * H * K``       the cards of offsets 1..P-1 by slot, one-hot identity
+                                            (all 0 for an empty slot)
+hand_sizes          ``P * H``               per offset 0..P-1, thermometer of the cards held
+turn                ``P``                   one-hot offset of the seat on turn (0 once over)
+draw_pile           ``D - P * H``           thermometer of the cards left in the draw pile
+fireworks           ``K``                   per suit, one-hot of the number of cards played
+                                            (black powder counts its 5 as the first)
+clue_tokens         ``T``                   thermometer of the clue tokens available
+lives               ``L``                   thermometer of the storm tokens not yet turned
+last_round          ``P``                   thermometer of the turns left after the last draw
+discards            ``D``                   per identity, thermometer of its copies in the
+                                            discard pile (as many values as the deck has copies)
+last_action         see below               the last action of any seat; all 0 before the first
+card_knowledge      ``P * H * (K + C + 5)`` per offset 0..P-1 and slot: the identities still
+                                            plausible from the clues alone (``K``), the colours
+                                            (``C``) and ranks (5) of the clues that touched it
+pending             ``4`` (bonus tiles)     one-hot of the decision a bonus tile asks for: free
+                                            colour clue, free rank clue, card to shuffle back,
+                                            card to play from the discard pile
+tiles_left          ``6`` (bonus tiles)     bonus tiles 1..6 still in the stack
+==================  ======================  ======================================================
+
+The last action (``2P + 2H + K + C + 15`` values, plus ``S`` with declared play and 6 with bonus
+tiles) is, in order: actor offset (``P``); kind (6: play, discard, colour clue, rank clue, card
+shuffled back, card played from the discard pile); clue target offset (``P``); colour named
+(``C``); rank named (5); slots the clue touched (``H``, all 0 for an empty clue); slot played or
+discarded (``H``); card played, discarded or chosen (``K``); result (4: a card was added to a
+firework, a storm token was turned, the declaration was wrong, the action answered a bonus
+tile); declared suit (``S``, declared play only); bonus tiles drawn by the action (6, bonus tiles
+only).
+
+Knowledge is common knowledge from clues only; what a seat can deduce from the cards it sees is
+left to the agent, as in HLE. Moves are numbered by :class:`~openhanabi.env.moves.MoveNumbering`
+in the variant's colour order.
+
+>>> from openhanabi.rules import Game, find_variant
+>>> encoding = ExtendedEncoding(find_variant("black-powder-rainbow", players=3, bonus_tiles=True))
+>>> encoding.size, encoding.moves.size
+(1304, 65)
+>>> observation = encoding.encode(Game.new(encoding.variant, seed=5).view(1))
+>>> encoding.split(observation)["tiles_left"].tolist()
+[1, 1, 1, 1, 1, 1]
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from openhanabi.env.encodings.base import ROW_CACHE_LIMIT, Encoding, layout
+from openhanabi.env.moves import MoveNumbering
+from openhanabi.rules import ActionType, Decision, Event, Result, SeatView, Variant
+
+RANKS = 5
+TILES = 6
+KINDS = 6
+RESULTS = 4
+
+_KIND_INDEX = {
+    ActionType.PLAY: 0,
+    ActionType.DISCARD: 1,
+    ActionType.COLOUR_CLUE: 2,
+    ActionType.RANK_CLUE: 3,
+}
+_CHOICE_KIND = {Result.RESHUFFLED: 4, Result.PLAYED_FROM_DISCARD: 5}
+_PENDING_INDEX = {
+    Decision.FREE_COLOUR_CLUE: 0,
+    Decision.FREE_RANK_CLUE: 1,
+    Decision.RESHUFFLE: 2,
+    Decision.PLAY_FROM_DISCARD: 3,
+}
+
+
+class ExtendedEncoding(Encoding):
+    """An encoding of any variant (see the module's table)."""
+
+    name: ClassVar[str] = "extended"
+
+    def __init__(self, variant: Variant) -> None:
+        players, hand = variant.players, variant.hand_size
+        suits, colours = len(variant.suits), len(variant.colours)
+        identities = suits * RANKS
+        deck = variant.deck_size
+        last_action = 2 * players + 2 * hand + identities + colours + RANKS + KINDS + RESULTS
+        last_action += suits if variant.declared_play else 0
+        last_action += TILES if variant.bonus_tiles else 0
+        sizes = [
+            ("hands", (players - 1) * hand * identities),
+            ("hand_sizes", players * hand),
+            ("turn", players),
+            ("draw_pile", deck - players * hand),
+            ("fireworks", identities),
+            ("clue_tokens", variant.clue_tokens),
+            ("lives", variant.storms),
+            ("last_round", players),
+            ("discards", deck),
+            ("last_action", last_action),
+            ("card_knowledge", players * hand * (identities + colours + RANKS)),
+        ]
+        if variant.bonus_tiles:
+            sizes += [("pending", len(_PENDING_INDEX)), ("tiles_left", TILES)]
+        super().__init__(variant, MoveNumbering(variant), layout(sizes))
+        self._identities = identities
+        starts = []
+        start = self.at["discards"]
+        for suit in variant.suits:
+            for rank in range(1, RANKS + 1):
+                starts.append(start)
+                start += suit.copies(rank)
+        self._discard_start = tuple(starts)
+        # knowledge rows by (identity mask, colours named, ranks named): few distinct ones recur
+        self._rows: dict[tuple[int, int, int], bytes] = {}
+        self._empty_row = bytes(identities + colours + RANKS)
+
+    def encode_bytes(self, view: SeatView) -> bytearray:
+        variant = self.variant
+        players, hand_size = variant.players, variant.hand_size
+        identities = self._identities
+        at = self.at
+        cards = view.cards
+        hands = view.hands
+        seats = [(view.seat + offset) % players for offset in range(players)]
+        obs = bytearray(self.size)
+
+        start = at["hands"]
+        for seat in seats[1:]:
+            for slot, order in enumerate(hands[seat]):
+                card = cards[order]
+                obs[start + slot * identities + card.suit * RANKS + card.rank - 1] = 1
+            start += hand_size * identities
+        start = at["hand_sizes"]
+        for seat in seats:
+            held = len(hands[seat])
+            obs[start : start + held] = b"\x01" * held
+            start += hand_size
+        if view.outcome is None:
+            obs[at["turn"] + (view.seat_on_turn - view.seat) % players] = 1
+
+        start = at["draw_pile"]
+        obs[start : start + view.draw_pile_size] = b"\x01" * view.draw_pile_size
+        start = at["fireworks"]
+        for suit, played in enumerate(view.fireworks):
+            if played:
+                obs[start + suit * RANKS + played - 1] = 1
+        start = at["clue_tokens"]
+        obs[start : start + view.clue_tokens] = b"\x01" * view.clue_tokens
+        lives = variant.storms - view.storms
+        start = at["lives"]
+        obs[start : start + lives] = b"\x01" * lives
+        if view.turns_left > 0:
+            start = at["last_round"]
+            obs[start : start + view.turns_left] = b"\x01" * view.turns_left
+
+        discarded = [0] * identities
+        for order in view.discard_pile:
+            card = cards[order]
+            identity = card.suit * RANKS + card.rank - 1
+            obs[self._discard_start[identity] + discarded[identity]] = 1
+            discarded[identity] += 1
+
+        if view.events:
+            self._last_action(view, obs)
+        self._knowledge(view, seats, obs)
+        if variant.bonus_tiles:
+            self._bonus_tiles(view, obs)
+        return obs
+
+    def _last_action(self, view: SeatView, obs: bytearray) -> None:
+        variant = self.variant
+        players, hand_size = variant.players, variant.hand_size
+        events = view.events
+        event = events[-1]
+        action = event.action
+        kind = action.type
+        clue = kind is ActionType.COLOUR_CLUE or kind is ActionType.RANK_CLUE
+        start = self.at["last_action"]
+        obs[start + (event.seat - view.seat) % players] = 1
+        start += players
+        if kind is ActionType.CHOOSE:
+            obs[start + _CHOICE_KIND[event.result]] = 1
+        else:
+            obs[start + _KIND_INDEX[kind]] = 1
+        start += KINDS
+        if clue:
+            obs[start + (action.target - view.seat) % players] = 1
+        start += players
+        if kind is ActionType.COLOUR_CLUE:
+            obs[start + action.value] = 1
+        start += len(variant.colours)
+        if kind is ActionType.RANK_CLUE:
+            obs[start + action.value - 1] = 1
+        start += RANKS
+        if clue:
+            target_hand = view.hands[action.target]
+            for order in event.touched:
+                obs[start + target_hand.index(order)] = 1
+        start += hand_size
+        if kind is ActionType.PLAY or kind is ActionType.DISCARD:
+            # the hand has lost the card (and maybe drawn a newer one): count the older cards
+            slot = sum(1 for order in view.hands[event.seat] if order < action.target)
+            obs[start + slot] = 1
+        start += hand_size
+        card = event.card
+        if card is not None:
+            obs[start + card.suit * RANKS + card.rank - 1] = 1
+        start += self._identities
+        for k, on in enumerate(_results(events)):
+            if on:
+                obs[start + k] = 1
+        start += RESULTS
+        if variant.declared_play:
+            if action.declare is not None:
+                obs[start + action.declare] = 1
+            start += len(variant.suits)
+        if variant.bonus_tiles:
+            for tile in event.tiles:
+                obs[start + tile - 1] = 1
+
+    def _knowledge(self, view: SeatView, seats: list[int], obs: bytearray) -> None:
+        hand_size = self.variant.hand_size
+        knowledge = view.knowledge
+        events = view.events
+        rows = self._rows
+        empty = self._empty_row
+        parts = []
+        for seat in seats:
+            hand = view.hands[seat]
+            for order in hand:
+                card = knowledge[order]
+                colours = ranks = 0  # what the clues that touched the card named, as bitmasks
+                for index in card.marks:
+                    if index >= 0:
+                        action = events[index].action
+                        if action.type is ActionType.COLOUR_CLUE:
+                            colours |= 1 << action.value
+                        else:
+                            ranks |= 1 << (action.value - 1)
+                key = (card.from_clues_mask, colours, ranks)
+                row = rows.get(key)
+                if row is None:
+                    if len(rows) >= ROW_CACHE_LIMIT:
+                        rows.clear()
+                    row = rows[key] = self._knowledge_row(*key)
+                parts.append(row)
+            parts.extend([empty] * (hand_size - len(hand)))
+        start = self.at["card_knowledge"]
+        block = b"".join(parts)
+        obs[start : start + len(block)] = block
+
+    def _knowledge_row(self, mask: int, colours: int, ranks: int) -> bytes:
+        # one card's values: plausible identities, colours named, ranks named
+        values = [(mask >> identity) & 1 for identity in range(self._identities)]
+        values += [(colours >> colour) & 1 for colour in range(len(self.variant.colours))]
+        values += [(ranks >> rank) & 1 for rank in range(RANKS)]
+        return bytes(values)
+
+    def _bonus_tiles(self, view: SeatView, obs: bytearray) -> None:
+        if view.pending is not None:
+            obs[self.at["pending"] + _PENDING_INDEX[view.pending]] = 1
+        drawn = {tile for event in view.events for tile in event.tiles}
+        start = self.at["tiles_left"]
+        for tile in range(1, TILES + 1):
+            if tile not in drawn:
+                obs[start + tile - 1] = 1
+
+
+def _results(events: tuple[Event, ...]) -> tuple[bool, bool, bool, bool]:
+    """The result values of the last event: firework, storm, declared wrong, bonus decision."""
+    event = events[-1]
+    result = event.result
+    added = result is Result.PLAYED or result is Result.PLAYED_FROM_DISCARD
+    storm = result is Result.MISPLAYED or result is Result.DECLARED_WRONG
+    # Only a bonus tile's decision lets a seat act twice in a row.
+    decision = len(events) > 1 and events[-2].seat == event.seat
+    return added, storm, result is Result.DECLARED_WRONG, decision

@@ -1,0 +1,299 @@
+"""HLE's canonical observation encoding, bit for bit, and HLE's move numbering.
+
+DeepMind's Hanabi Learning Environment (HLE) encodes what a player sees with its
+``CanonicalObservationEncoder`` (``hanabi_lib/canonical_encoders.cc``, observation type
+``CARD_KNOWLEDGE``, the one ``rl_env`` uses). This module reproduces it from a seat's view, so
+that agents trained on HLE can play here and the other way round. HLE's game is the base game
+without empty clues; the counts it takes as parameters (players, hand size, clue and storm
+tokens) may differ from the rulebook's. Options that only change who starts or when a game ends
+(the start seat, play until perfect, hanab.live's ending rule) are accepted too: every position
+they reach is still one HLE's encoding describes. Other suits, empty clues, declared plays and
+bonus tiles are refused with :class:`~openhanabi.env.encodings.base.UnsupportedVariantError`.
+
+HLE names its colours R, Y, G, W, B (white before blue) where the project's suits are R, Y, G,
+B, W: every colour index below is HLE's, found by the suit's name, so that the same physical game
+gives HLE's bits. A card is ``colour * 5 + rank - 1``; *offset* ``k`` is the seat ``k`` places
+after the observer. With ``P`` players, ``H`` cards in a full hand and ``D`` cards in the deck
+(50), the layout is (sizes for ``P`` = 2, 3, 4, 5: 658, 956, 1041, 1280):
+
+================  ==================  ==========================================================
+segment           size                content
+================  ==================  ==========================================================
+hands             ``(P-1) * H * 25``  the cards of offsets 1..P-1, oldest first, one-hot;
+                                      missing cards leave their 25 values at 0
+missing_cards     ``P``               1 for each offset (0..P-1) holding fewer than ``H`` cards
+draw_pile         ``D - P * H``       thermometer of the cards left in the draw pile
+fireworks         ``25``              per colour, one-hot of the top rank (all 0 when empty)
+clue_tokens       ``T``               thermometer of the clue tokens available
+lives             ``L``               thermometer of the storm tokens not yet turned
+discards          ``D``               per card, thermometer of its copies in the discard pile
+                                      (3, 2, 2, 2, 1 values for ranks 1 to 5)
+last_action       ``2P + 2H + 41``    the last action of any seat: actor offset (``P``), type
+                                      (play, discard, colour clue, rank clue), clue target
+                                      offset (``P``), colour (5), rank (5), slots the clue
+                                      touched (``H``), slot played or discarded (``H``), card
+                                      played or discarded (25), the play scored, the play
+                                      regained a clue token (completed a firework below the
+                                      maximum); all 0 before the first action
+card_knowledge    ``P * H * 35``      per offset 0..P-1 and slot: the cards still plausible
+                                      from the clues alone (25), the colour a clue revealed
+                                      (5), the rank a clue revealed (5)
+================  ==================  ==========================================================
+
+The moves are numbered as HLE's ``get_move_uid``: discards by slot, plays by slot, colour clues
+by target offset then HLE colour, rank clues by target offset then rank (20 moves for 2
+players, 30, 38, 48 for 3, 4, 5).
+
+One difference between the games, not the encodings: the rules end a perfect game at once
+without the completion bonus, where HLE still adds a clue token for the last 5; the observation
+after a perfect game's last play can therefore show one clue token fewer than HLE's.
+
+>>> from openhanabi.rules import Game, find_variant
+>>> encoding = HLEEncoding(find_variant("base", players=4, empty_clues=False))
+>>> encoding.size, encoding.moves.size
+(1041, 38)
+>>> observation = encoding.encode(Game.new(encoding.variant, seed=5).view(2))
+>>> int(observation[encoding.segment("clue_tokens").start :][:8].sum())
+8
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from openhanabi.env.encodings.base import (
+    ROW_CACHE_LIMIT,
+    Encoding,
+    UnsupportedVariantError,
+    layout,
+)
+from openhanabi.env.moves import MoveNumbering
+from openhanabi.rules import ActionType, Result, SeatView, Variant
+from openhanabi.rules.suits import BASE_SUITS
+
+HLE_COLOURS = ("red", "yellow", "green", "white", "blue")
+RANKS = 5
+CARDS = len(HLE_COLOURS) * RANKS
+COPIES = (3, 2, 2, 2, 1)  # per rank
+
+
+def check_hle_variant(variant: Variant) -> None:
+    """Raise :class:`UnsupportedVariantError` unless HLE's game can express ``variant``."""
+    if len(variant.suits) != len(BASE_SUITS) or set(variant.suits) != set(BASE_SUITS):
+        raise UnsupportedVariantError(
+            f"the hle encoding needs the five base suits; {variant.key} has "
+            f"{', '.join(suit.key for suit in variant.suits)} (use the extended encoding)"
+        )
+    refused = {
+        "empty clues (HLE forbids them: pass empty_clues=False)": variant.empty_clues,
+        "declared play": variant.declared_play,
+        "bonus tiles": variant.bonus_tiles,
+    }
+    for option, on in refused.items():
+        if on:
+            raise UnsupportedVariantError(
+                f"the hle encoding cannot express {option}; use the extended encoding"
+            )
+
+
+class HLEEncoding(Encoding):
+    """HLE's canonical encoding of a base-game variant without empty clues."""
+
+    name: ClassVar[str] = "hle"
+
+    def __init__(self, variant: Variant) -> None:
+        check_hle_variant(variant)
+        keys = [suit.key for suit in variant.suits]
+        # our suit index of each HLE colour, and HLE's index of each of our suits
+        self._suit_of = tuple(keys.index(colour) for colour in HLE_COLOURS)
+        hle_colour = tuple(HLE_COLOURS.index(key) for key in keys)
+        colour_keys = [suit.key for suit in variant.colours]
+        moves = MoveNumbering(variant, [colour_keys.index(c) for c in HLE_COLOURS])
+        players, hand = variant.players, variant.hand_size
+        deck = variant.deck_size
+        super().__init__(
+            variant,
+            moves,
+            layout(
+                [
+                    ("hands", (players - 1) * hand * CARDS),
+                    ("missing_cards", players),
+                    ("draw_pile", deck - players * hand),
+                    ("fireworks", CARDS),
+                    ("clue_tokens", variant.clue_tokens),
+                    ("lives", variant.storms),
+                    ("discards", deck),
+                    ("last_action", 2 * players + 2 * hand + 2 * len(HLE_COLOURS) + CARDS + 6),
+                    ("card_knowledge", players * hand * (CARDS + len(HLE_COLOURS) + RANKS)),
+                ]
+            ),
+        )
+        # HLE's card index of each of our identities (suit * 5 + rank - 1)
+        self._card = tuple(hle_colour[i // RANKS] * RANKS + i % RANKS for i in range(CARDS))
+        # our identity of each HLE card index, for reading identity bitmasks in HLE's order
+        self._identity = tuple(self._card.index(j) for j in range(CARDS))
+        self._colour_of_clue = tuple(hle_colour[keys.index(key)] for key in colour_keys)
+        # where each card's thermometer starts in the discards segment
+        starts = []
+        start = self.at["discards"]
+        for _colour in HLE_COLOURS:
+            for rank in range(RANKS):
+                starts.append(start)
+                start += COPIES[rank]
+        self._discard_start = tuple(starts)
+        # knowledge rows by (identity mask, colour clued, rank clued): few distinct ones recur
+        self._rows: dict[tuple[int, int, int], bytes] = {}
+        self._empty_row = bytes(CARDS + len(HLE_COLOURS) + RANKS)
+
+    def encode_bytes(self, view: SeatView) -> bytearray:
+        variant = self.variant
+        players, hand_size = variant.players, variant.hand_size
+        at = self.at
+        card_of = self._card
+        cards = view.cards
+        hands = view.hands
+        seats = [(view.seat + offset) % players for offset in range(players)]
+        obs = bytearray(self.size)
+
+        start = at["hands"]
+        for seat in seats[1:]:
+            for slot, order in enumerate(hands[seat]):
+                card = cards[order]
+                obs[start + slot * CARDS + card_of[card.suit * RANKS + card.rank - 1]] = 1
+            start += hand_size * CARDS
+        start = at["missing_cards"]
+        for k, seat in enumerate(seats):
+            if len(hands[seat]) < hand_size:
+                obs[start + k] = 1
+
+        start = at["draw_pile"]
+        obs[start : start + view.draw_pile_size] = b"\x01" * view.draw_pile_size
+        start = at["fireworks"]
+        for colour, suit in enumerate(self._suit_of):
+            played = view.fireworks[suit]
+            if played:
+                obs[start + colour * RANKS + played - 1] = 1
+        start = at["clue_tokens"]
+        obs[start : start + view.clue_tokens] = b"\x01" * view.clue_tokens
+        lives = variant.storms - view.storms
+        start = at["lives"]
+        obs[start : start + lives] = b"\x01" * lives
+
+        discarded = [0] * CARDS
+        for order in view.discard_pile:
+            card = cards[order]
+            index = card_of[card.suit * RANKS + card.rank - 1]
+            obs[self._discard_start[index] + discarded[index]] = 1
+            discarded[index] += 1
+
+        if view.events:
+            self._last_action(view, obs)
+        self._knowledge(view, seats, obs)
+        return obs
+
+    def _last_action(self, view: SeatView, obs: bytearray) -> None:
+        players, hand_size = self.variant.players, self.variant.hand_size
+        event = view.events[-1]
+        action = event.action
+        kind = action.type
+        start = self.at["last_action"]
+        obs[start + (event.seat - view.seat) % players] = 1
+        start += players
+        clue = kind is ActionType.COLOUR_CLUE or kind is ActionType.RANK_CLUE
+        obs[start + _KIND_INDEX[kind]] = 1
+        start += 4
+        if clue:
+            obs[start + (action.target - view.seat) % players] = 1
+        start += players
+        if kind is ActionType.COLOUR_CLUE:
+            obs[start + self._colour_of_clue[action.value]] = 1
+        start += len(HLE_COLOURS)
+        if kind is ActionType.RANK_CLUE:
+            obs[start + action.value - 1] = 1
+        start += RANKS
+        if clue:
+            target_hand = view.hands[action.target]
+            for order in event.touched:
+                obs[start + target_hand.index(order)] = 1
+        start += hand_size
+        card = event.card
+        if not clue and card is not None:
+            # the hand has lost the card (and maybe drawn a newer one): count the older cards
+            slot = sum(1 for order in view.hands[event.seat] if order < action.target)
+            obs[start + slot] = 1
+            start += hand_size
+            obs[start + self._card[card.suit * RANKS + card.rank - 1]] = 1
+            start += CARDS
+            if kind is ActionType.PLAY and event.result is Result.PLAYED:
+                obs[start] = 1
+                if card.rank == RANKS and _regained_token(view):
+                    obs[start + 1] = 1
+
+    def _knowledge(self, view: SeatView, seats: list[int], obs: bytearray) -> None:
+        hand_size = self.variant.hand_size
+        knowledge = view.knowledge
+        events = view.events
+        rows = self._rows
+        empty = self._empty_row
+        parts = []
+        for seat in seats:
+            hand = view.hands[seat]
+            for order in hand:
+                card = knowledge[order]
+                colour = rank = -1
+                for index in card.marks:
+                    if index >= 0:  # a clue that touched the card revealed its colour or rank
+                        action = events[index].action
+                        if action.type is ActionType.COLOUR_CLUE:
+                            colour = action.value
+                        else:
+                            rank = action.value
+                key = (card.from_clues_mask, colour, rank)
+                row = rows.get(key)
+                if row is None:
+                    if len(rows) >= ROW_CACHE_LIMIT:
+                        rows.clear()
+                    row = rows[key] = self._knowledge_row(*key)
+                parts.append(row)
+            parts.extend([empty] * (hand_size - len(hand)))
+        start = self.at["card_knowledge"]
+        block = b"".join(parts)
+        obs[start : start + len(block)] = block
+
+    def _knowledge_row(self, mask: int, colour: int, rank: int) -> bytes:
+        # one card's values: plausible cards in HLE's order, revealed colour, revealed rank
+        row = bytearray((mask >> identity) & 1 for identity in self._identity)
+        row += bytes(len(HLE_COLOURS) + RANKS)
+        if colour >= 0:
+            row[CARDS + self._colour_of_clue[colour]] = 1
+        if rank > 0:
+            row[CARDS + len(HLE_COLOURS) + rank - 1] = 1
+        return bytes(row)
+
+
+_KIND_INDEX = {
+    ActionType.PLAY: 0,
+    ActionType.DISCARD: 1,
+    ActionType.COLOUR_CLUE: 2,
+    ActionType.RANK_CLUE: 3,
+}
+
+
+def _regained_token(view: SeatView) -> bool:
+    """Whether HLE counts the last action, a play that completed a firework, as regaining a clue
+    token: it does when the tokens were below the maximum before the play."""
+    maximum = view.variant.clue_tokens
+    if view.clue_tokens < maximum:
+        return True  # below the maximum after the play, so below it before
+    # At the maximum now: either the play regained the last token or none was missing; count
+    # the tokens before it from the public log (rare: a 5 played with every token available).
+    tokens = maximum
+    for event in view.events[:-1]:
+        kind = event.action.type
+        if kind is ActionType.COLOUR_CLUE or kind is ActionType.RANK_CLUE:
+            tokens -= 1
+        elif kind is ActionType.DISCARD:
+            tokens += 1
+        elif event.result is Result.PLAYED and event.card is not None and event.card.rank == RANKS:
+            tokens = min(tokens + 1, maximum)
+    return tokens < maximum
