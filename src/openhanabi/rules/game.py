@@ -475,7 +475,9 @@ class Game:
             places = len(self.draw_pile) + 1
             position = action.value
             if position < 0:
-                position = self._chance.below(places)
+                # Drawn without advancing the generator: a game has one tile 5, so this is the
+                # same draw as ever, and undo() (which replays recorded positions) restores it.
+                position = SplitMix64(self._chance.state).below(places)
             elif position >= places:
                 raise IllegalActionError(
                     f"position {position} is outside the draw pile (0 to {places - 1})"

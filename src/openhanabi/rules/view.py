@@ -187,7 +187,10 @@ def _mark(events: tuple[Event, ...], index: int) -> ClueMark:
 
 
 def _public(event: Event) -> Event:
-    # Where a card shuffled back into the draw pile landed is hidden from every seat.
-    if event.action.type == ActionType.CHOOSE and event.action.value > 0:
+    # Where a card shuffled back into the draw pile landed is hidden from every seat, the top
+    # (position 0) included; a tile 6 choice has no position to hide.
+    from openhanabi.rules.game import Result  # game.py imports this module
+
+    if event.result is Result.RESHUFFLED and event.action.value >= 0:
         return event._replace(action=Action.choose(event.action.target, -1))
     return event

@@ -1,0 +1,217 @@
+"""Variants and options (RULES.md sections 2, 4 and 5): presets, hand sizes, scores, checks."""
+
+from __future__ import annotations
+
+import pytest
+
+from openhanabi.rules import (
+    PRESETS,
+    InvalidVariantError,
+    UnknownNameError,
+    Variant,
+    find_preset,
+    find_variant,
+)
+from openhanabi.rules.suits import (
+    BASE_SUITS,
+    BLACK_POWDER,
+    MULTICOLOR,
+    MULTICOLOR_5,
+    RAINBOW,
+    RAINBOW_5,
+    RED,
+)
+
+PRESET_KEYS = [preset.key for preset in PRESETS]
+
+
+@pytest.mark.parametrize("key", PRESET_KEYS)
+@pytest.mark.parametrize(("players", "hand_size"), [(2, 5), (3, 5), (4, 4), (5, 4)])
+def test_hand_size_is_5_with_two_or_three_players_and_4_with_four_or_five(
+    key: str, players: int, hand_size: int
+) -> None:
+    assert find_variant(key, players=players).hand_size == hand_size
+
+
+def test_an_explicit_hand_size_is_kept() -> None:
+    assert find_variant("base", players=4, hand_size=3).hand_size == 3
+
+
+def test_changing_the_player_count_brings_the_default_hand_size_with_it() -> None:
+    variant = find_variant("base", players=2)
+    assert variant.replace(players=4).hand_size == 4
+    assert variant.replace(players=4, hand_size=5).hand_size == 5
+
+
+@pytest.mark.parametrize("players", [1, 6, 0])
+def test_two_to_five_players(players: int) -> None:
+    with pytest.raises(InvalidVariantError, match="players"):
+        find_variant("base", players=players)
+
+
+def test_rulebook_defaults() -> None:
+    """8 clue tokens, 3 storms, empty clues allowed, every option off, seat 0 starts."""
+    variant = find_variant("base")
+    assert (variant.clue_tokens, variant.storms, variant.start_seat) == (8, 3, 0)
+    assert variant.empty_clues
+    assert not (
+        variant.all_or_nothing
+        or variant.declared_play
+        or variant.bonus_tiles
+        or variant.hanab_live_ending
+    )
+
+
+@pytest.mark.parametrize(
+    ("key", "option", "value"),
+    [
+        ("fewer-storms", "storms", 2),
+        ("one-storm", "storms", 1),
+        ("more-clues", "clue_tokens", 9),
+        ("bonus-tiles", "bonus_tiles", True),
+        ("play-until-perfect", "all_or_nothing", True),
+        ("declared-play", "declared_play", True),
+    ],
+)
+def test_option_presets_set_their_option(key: str, option: str, value: object) -> None:
+    assert getattr(find_variant(key), option) == value
+
+
+@pytest.mark.parametrize(
+    ("key", "sixth"),
+    [
+        ("multicolor", MULTICOLOR),
+        ("multicolor-5", MULTICOLOR_5),
+        ("rainbow", RAINBOW),
+        ("rainbow-5", RAINBOW_5),
+    ],
+)
+def test_a_sixth_suit_gives_a_maximum_of_30(key: str, sixth: object) -> None:
+    variant = find_variant(key)
+    assert variant.suits == (*BASE_SUITS, sixth)
+    assert variant.max_score == 30
+
+
+def test_five_suits_give_a_maximum_of_25() -> None:
+    assert find_variant("base").max_score == 25
+
+
+def test_black_powder_adds_nothing_to_the_maximum() -> None:
+    assert find_variant("black-powder").max_score == 25
+    assert find_variant("black-powder-rainbow").max_score == 30
+    assert find_variant("black-powder").min_score == -5
+
+
+@pytest.mark.parametrize(
+    ("key", "size"),
+    [
+        ("base", 50),
+        ("multicolor", 60),
+        ("multicolor-5", 55),
+        ("rainbow", 60),
+        ("rainbow-5", 55),
+        ("black-powder", 60),
+        ("black-powder-multicolor", 70),
+        ("black-powder-rainbow-5", 65),
+    ],
+)
+def test_deck_size_is_the_sum_of_the_suits_cards(key: str, size: int) -> None:
+    assert find_variant(key).deck_size == size
+
+
+@pytest.mark.parametrize("sixth", ["multicolor", "multicolor-5", "rainbow", "rainbow-5"])
+def test_black_powder_combines_with_either_multicolour_option(sixth: str) -> None:
+    variant = find_variant(f"black-powder-{sixth}")
+    assert variant.suits[-1] is BLACK_POWDER
+    assert variant.suits[5] is find_variant(sixth).suits[5]
+
+
+def test_clue_colours_are_the_nameable_suits_only() -> None:
+    """A colour clue's value indexes the nameable colours: rainbow and black powder are not."""
+    assert find_variant("multicolor").colours == (*BASE_SUITS, MULTICOLOR)
+    assert find_variant("rainbow").colours == BASE_SUITS
+    assert find_variant("black-powder").colours == BASE_SUITS
+    assert find_variant("black-powder-multicolor-5").colours == (*BASE_SUITS, MULTICOLOR_5)
+
+
+@pytest.mark.parametrize(
+    ("name", "key"),
+    [
+        ("No Variant", "base"),
+        ("6 Suits", "multicolor"),
+        ("Black (6 Suits)", "multicolor-5"),
+        ("Rainbow (6 Suits)", "rainbow"),
+        ("dark rainbow (6 suits)", "rainbow-5"),
+        ("BASE", "base"),
+    ],
+)
+def test_presets_are_found_by_key_or_hanab_live_name_in_any_case(name: str, key: str) -> None:
+    assert find_preset(name).key == key
+
+
+def test_preset_keys_are_unique() -> None:
+    assert len(set(PRESET_KEYS)) == len(PRESET_KEYS)
+
+
+def test_an_unknown_variant_raises_a_typed_error_naming_the_known_ones() -> None:
+    with pytest.raises(UnknownNameError, match="base"):
+        find_variant("seven suits")
+
+
+def test_an_unknown_option_raises_a_typed_error() -> None:
+    with pytest.raises(UnknownNameError, match="option"):
+        find_variant("base", colour_blind=True)
+    with pytest.raises(UnknownNameError, match="option"):
+        find_variant("base").replace(colour_blind=True)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"storms": 0},
+        {"clue_tokens": 0},
+        {"start_seat": 2},
+        {"start_seat": -1},
+        {"hand_size": 26},
+        {"hand_size": -1},
+    ],
+)
+def test_options_that_make_no_playable_game_are_rejected(options: dict[str, int]) -> None:
+    with pytest.raises(InvalidVariantError):
+        find_variant("base", players=2, **options)
+
+
+def test_a_variant_needs_distinct_suits_and_a_nameable_colour() -> None:
+    with pytest.raises(InvalidVariantError, match="twice"):
+        Variant("custom", (RED, RED))
+    with pytest.raises(InvalidVariantError, match="nameable"):
+        Variant("custom", (RAINBOW, BLACK_POWDER))
+    with pytest.raises(InvalidVariantError, match="suit"):
+        Variant("custom", ())
+
+
+def test_more_storms_clues_and_start_seats_are_options_of_any_preset() -> None:
+    variant = find_variant("rainbow", players=3, storms=1, clue_tokens=9, start_seat=2)
+    assert (variant.storms, variant.clue_tokens, variant.start_seat) == (1, 9, 2)
+
+
+def test_describe_names_the_preset_and_every_option_that_differs_from_the_rulebook() -> None:
+    plain = find_variant("base", players=3).describe()
+    assert "base" in plain and "3 players" in plain
+    assert plain.count(",") == 1
+    loaded = find_variant(
+        "base",
+        players=3,
+        clue_tokens=9,
+        storms=2,
+        empty_clues=False,
+        all_or_nothing=True,
+        declared_play=True,
+        bonus_tiles=True,
+        hanab_live_ending=True,
+        start_seat=1,
+        hand_size=4,
+    ).describe()
+    for words in ("9 clue tokens", "2 storms", "empty", "perfect", "declared", "bonus"):
+        assert words in loaded
+    assert "hanab.live" in loaded and "seat 1" in loaded and "4 cards" in loaded
