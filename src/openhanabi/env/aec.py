@@ -1,0 +1,247 @@
+"""The PettingZoo environment: one game of any variant, one agent per seat, turn by turn.
+
+Agents are ``player_0`` ... ``player_{P-1}`` (seat ``i`` is ``player_i``). The agent to act is the
+seat on turn, also while a bonus tile asks it for a decision (it then acts twice in a row). An
+observation is ``{"observation": int8 vector, "action_mask": int8 vector}``; the vector is the
+chosen encoding (``"extended"`` by default, or ``"hle"``) of what that seat may see, built from
+its :class:`~openhanabi.rules.SeatView` only, and the mask marks the legal move numbers
+(:mod:`openhanabi.env.moves`), all 0 for an agent not on turn.
+
+Rewards are shared: after every action each agent receives the change of the team's total,
+``score - starting score`` (black powder starts below 0, so its first points are counted from
+there), and a lost game (the last storm token, or play until perfect lost) takes the total back to
+0, as HLE does. The episode ends for every agent when the game ends; nothing truncates.
+
+``reset(seed=s)`` deals ``Game.new(variant, s)``, the game ``hanabi simulate --seed s`` deals first;
+each later ``reset()`` deals the next seed, ``s + 1``, ``s + 2`` ... (a random seed if none was
+ever given). ``options`` of ``reset`` are accepted and ignored.
+
+Illegal moves follow PettingZoo's classic games: a move number in range whose mask value is 0 ends
+the game at once (the table abandons it), the agent that chose it receives ``illegal_reward``
+(-1 by default) and the others 0, and a warning names the move. A move number outside the action
+space, or a value that is not an integer, raises ``ValueError``.
+
+>>> from openhanabi.env import env
+>>> table = env(variant="rainbow", players=3)
+>>> table.reset(seed=7)
+>>> observation, reward, termination, truncation, info = table.last()
+>>> table.agent_selection, observation["observation"].shape, int(observation["action_mask"].sum())
+('player_0', (1133,), 25)
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import logger, spaces
+from numpy.typing import NDArray
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo.utils.wrappers import OrderEnforcingWrapper  # type: ignore[import-untyped]
+
+from openhanabi.env.encodings import DTYPE, Encoding, make_encoding
+from openhanabi.env.text import render_text
+from openhanabi.rules import Action, Game, SeatView, Termination, Variant, find_variant
+
+Observation = dict[str, NDArray[np.int8]]
+LOST = (Termination.STRIKEOUT, Termination.ALL_OR_NOTHING_LOST)
+
+
+def make_variant(variant: str | Variant, encoding: str, options: dict[str, Any]) -> Variant:
+    """The variant a table plays: a preset's name or a :class:`Variant`, with ``options``.
+
+    The ``hle`` encoding implies ``empty_clues=False`` for a preset named by its name (HLE forbids
+    empty clues); asking for empty clues with it is refused by the encoding.
+    """
+    if isinstance(variant, Variant):
+        return variant.replace(**options) if options else variant
+    if encoding == "hle":
+        options = {"empty_clues": False, **options}
+    return find_variant(variant, **options)
+
+
+class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
+    """A Hanabi table for PettingZoo (see the module's documentation)."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "openhanabi_v0",
+        "render_modes": ["human", "ansi"],
+        "is_parallelizable": False,
+        "render_fps": 1,
+    }
+
+    def __init__(
+        self,
+        variant: str | Variant = "base",
+        *,
+        encoding: str = "extended",
+        render_mode: str | None = None,
+        illegal_reward: float = -1.0,
+        **options: Any,
+    ) -> None:
+        """``variant`` is a preset's name or a :class:`Variant`; ``options`` are variant options
+        (``players=4``, ``clue_tokens=9``, ``bonus_tiles=True`` ...)."""
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"unknown render mode {render_mode!r} (known: human, ansi)")
+        self.variant = make_variant(variant, encoding, options)
+        self.encoding: Encoding = make_encoding(encoding, self.variant)
+        self.render_mode = render_mode
+        self.illegal_reward = float(illegal_reward)
+        self.possible_agents = [f"player_{seat}" for seat in range(self.variant.players)]
+        self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        # one space object per agent, the same one each call (PettingZoo seeds them per agent)
+        self.observation_spaces = {
+            agent: observation_space(self.encoding) for agent in self.possible_agents
+        }
+        self.action_spaces = {
+            agent: spaces.Discrete(self.encoding.moves.size) for agent in self.possible_agents
+        }
+        self.game: Game | None = None  # the referee; observations never read it
+        self.game_seed: int | None = None  # the seed of the game being played
+        self._next_seed: int | None = None
+        self._turn: tuple[SeatView, dict[int, Action]] | None = None
+        self._start_score = 0
+        self._banked = 0.0
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    # ------------------------------------------------------------------ episode
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._next_seed = int(seed)
+        elif self._next_seed is None:
+            self._next_seed = secrets.randbits(63)
+        self.game_seed = self._next_seed
+        self._next_seed += 1
+        self.game = Game.new(self.variant, self.game_seed)
+        self._turn = None
+        self._start_score = self.game.score
+        self._banked = 0.0
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = self.possible_agents[self.game.seat]
+
+    def observe(self, agent: str) -> Observation:
+        game = self._game()
+        seat = self._seat[agent]
+        if seat == game.seat and not game.over:
+            view, legal = self._current_turn()
+        else:
+            view, legal = game.view(seat), {}
+        return {
+            "observation": self.encoding.encode(view),
+            "action_mask": self.encoding.moves.mask(legal),
+        }
+
+    def step(self, action: int | np.integer[Any] | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        move = self._move_number(action)
+        game = self._game()
+        _, legal = self._current_turn()
+        self._cumulative_rewards[agent] = 0.0
+        chosen = legal.get(move)
+        if chosen is None:
+            self._end_on_illegal_move(agent, move)
+            return
+        game.apply(chosen)
+        self._turn = None
+        total = self._team_total(game)
+        reward, self._banked = total - self._banked, total
+        self.rewards = dict.fromkeys(self.agents, reward)
+        if game.over:
+            self.terminations = dict.fromkeys(self.agents, True)
+        self.agent_selection = self.possible_agents[game.seat]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def _team_total(self, game: Game) -> float:
+        """The team's total reward so far: the points gained since the deal, 0 once lost."""
+        outcome = game.outcome
+        if outcome is not None and outcome.termination in LOST:
+            return 0.0
+        return float(game.score - self._start_score)
+
+    def _move_number(self, action: object) -> int:
+        if action is None:
+            raise ValueError("the game is not over: step() needs a move number, not None")
+        if isinstance(action, bool) or not isinstance(action, int | np.integer):
+            raise ValueError(f"a move is an integer move number, not {action!r}")
+        move = int(action)
+        size = self.encoding.moves.size
+        if not 0 <= move < size:
+            raise ValueError(f"move {move} is outside the action space (0 to {size - 1})")
+        return move
+
+    def _end_on_illegal_move(self, agent: str, move: int) -> None:
+        logger.warn(
+            f"{agent} chose move {move} ({self.encoding.moves.describe(move)}), which is not "
+            f"legal now: the game ends and {agent} receives {self.illegal_reward}"
+        )
+        self._game().abandon(f"{agent} chose an illegal move")
+        self._turn = None
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self.rewards[agent] = self.illegal_reward
+        self.terminations = dict.fromkeys(self.agents, True)
+        self.infos[agent] = {"illegal_move": move}
+        self._accumulate_rewards()
+
+    def _game(self) -> Game:
+        if self.game is None:
+            raise RuntimeError("reset() the environment before using it")
+        return self.game
+
+    def _current_turn(self) -> tuple[SeatView, dict[int, Action]]:
+        # The seat on turn's view serves both its observation and the step that follows.
+        if self._turn is None:
+            game = self._game()
+            view = game.view(game.seat)
+            self._turn = (view, self.encoding.moves.legal(view))
+        return self._turn
+
+    # ------------------------------------------------------------------ display
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            logger.warn("render() was called without a render_mode (use 'ansi' or 'human')")
+            return None
+        text = render_text(self._game())
+        if self.render_mode == "ansi":
+            return text
+        print(text)
+        return None
+
+    def close(self) -> None:
+        """Nothing to release: the table holds no outside resources."""
+
+
+def env(variant: str | Variant = "base", **kwargs: Any) -> Any:
+    """A :class:`raw_env` behind PettingZoo's order-enforcing wrapper (reset first, and so on).
+
+    Takes the same arguments as :class:`raw_env`.
+    """
+    return OrderEnforcingWrapper(raw_env(variant, **kwargs))
+
+
+def observation_space(encoding: Encoding) -> spaces.Dict:
+    """The space of an agent's observations: the encoded view and the action mask."""
+    return spaces.Dict(
+        {
+            "observation": spaces.Box(0, 1, (encoding.size,), DTYPE),
+            "action_mask": spaces.Box(0, 1, (encoding.moves.size,), DTYPE),
+        }
+    )
