@@ -228,3 +228,20 @@ def test_hanab_live_the_player_who_drew_the_last_card_still_has_their_final_turn
 
 def test_hanab_live_ending_is_off_by_default() -> None:
     assert not find_variant("base").hanab_live_ending
+
+
+def test_the_turn_that_ends_the_game_by_strikeout_counts_as_a_turn() -> None:
+    game = make_game(find_variant("one-storm"), ["R2 R3 R4 G2 G3", "Y2 Y3 Y4 B2 B3"])
+    run(game, "clue 1 rank 2")
+    run(game, "play 5")  # seat 1's Y2 does not fit: the only storm token
+    assert game.outcome is not None
+    assert game.turn == 2 == len(game.history)
+
+
+def test_the_turn_that_completes_every_firework_counts_as_a_turn() -> None:
+    variant = find_variant("base", players=2)
+    game = Game(variant, perfect_deck(variant))
+    play_until(game, lambda g: False)
+    assert game.outcome is not None
+    assert game.outcome.termination is Termination.PERFECT
+    assert game.turn == 25 == len(game.history)

@@ -215,3 +215,15 @@ def test_describe_names_the_preset_and_every_option_that_differs_from_the_rulebo
     for words in ("9 clue tokens", "2 storms", "empty", "perfect", "declared", "bonus"):
         assert words in loaded
     assert "hanab.live" in loaded and "seat 1" in loaded and "4 cards" in loaded
+
+
+def test_a_deal_must_leave_a_draw_pile_for_the_last_round_to_start() -> None:
+    """The last round starts when the last card is drawn, so a deal may not take every card."""
+    with pytest.raises(InvalidVariantError, match="leave no draw pile"):
+        find_variant("base", players=5, hand_size=10)
+    find_variant("base", players=5, hand_size=9)  # one card left to draw
+
+
+def test_play_until_perfect_may_deal_every_card() -> None:
+    """Without a last round, a deal of the whole deck is a playable game."""
+    assert find_variant("base", players=5, hand_size=10, all_or_nothing=True).hand_size == 10

@@ -16,7 +16,8 @@ from openhanabi.rules.errors import (
     RulesError,
     UnknownNameError,
 )
-from openhanabi.rules.game import Decision, Event, Game, Result
+from openhanabi.rules.events import Decision, Event, Result
+from openhanabi.rules.game import Game
 from openhanabi.rules.outcome import Outcome, Rating, Termination, rating
 from openhanabi.rules.suits import SUITS, ColourClues, Scoring, Suit, find_suit
 from openhanabi.rules.variants import PRESETS, Preset, Variant, find_preset, find_variant

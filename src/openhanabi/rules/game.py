@@ -17,10 +17,7 @@ everything, so bots, clients and environments get a :class:`~openhanabi.rules.vi
 
 from __future__ import annotations
 
-import enum
-import functools
 from collections.abc import Sequence
-from typing import NamedTuple
 
 from openhanabi.rules.actions import Action, ActionType
 from openhanabi.rules.deck import (
@@ -32,6 +29,8 @@ from openhanabi.rules.deck import (
     shuffled_tiles,
 )
 from openhanabi.rules.errors import IllegalActionError
+from openhanabi.rules.events import Decision, Event, Result
+from openhanabi.rules.legal import action_table
 from openhanabi.rules.outcome import Outcome, Termination
 from openhanabi.rules.tables import identity, tables_for
 from openhanabi.rules.variants import Variant
@@ -42,39 +41,6 @@ DISCARD = ActionType.DISCARD
 COLOUR_CLUE = ActionType.COLOUR_CLUE
 RANK_CLUE = ActionType.RANK_CLUE
 CHOOSE = ActionType.CHOOSE
-
-
-class Result(enum.Enum):
-    """What an action did, as everyone at the table saw it."""
-
-    PLAYED = "played"
-    MISPLAYED = "misplayed"
-    DECLARED_WRONG = "declared wrong"
-    DISCARDED = "discarded"
-    CLUE = "clue"
-    RESHUFFLED = "shuffled back"  # bonus tile 5
-    PLAYED_FROM_DISCARD = "played from the discard pile"  # bonus tile 6
-
-
-class Decision(enum.Enum):
-    """A bonus tile's choice that the player on turn must make before the turn passes."""
-
-    FREE_COLOUR_CLUE = 3
-    FREE_RANK_CLUE = 4
-    RESHUFFLE = 5
-    PLAY_FROM_DISCARD = 6
-
-
-class Event(NamedTuple):
-    """One action and its public consequences, as written in the game's log."""
-
-    seat: int
-    action: Action
-    result: Result
-    card: Card | None = None  # the identity the action revealed (plays, discards, choices)
-    touched: tuple[int, ...] = ()  # the orders a clue touched
-    drew: int = -1  # the order of the card drawn to end the turn, -1 if none
-    tiles: tuple[int, ...] = ()  # bonus tiles drawn by this action
 
 
 class Game:
@@ -186,7 +152,7 @@ class Game:
             for _ in range(variant.hand_size):
                 hand.append(self._take_top())
             self.hands.append(hand)
-        self._action_table = _action_table(variant, size)
+        self._action_table = action_table(variant, size)
         self._clue_actions = self._action_table.clues_from
 
     def _take_top(self) -> int:
@@ -346,6 +312,7 @@ class Game:
             self.storms += 1
             if self.storms >= self.variant.storms:
                 self._log(action, result, self._tables.card[ident], tiles=tiles)
+                self.turn += 1
                 self._finish(Termination.STRIKEOUT, "the last storm token was turned")
                 return
         self._after_action(action, result, self._tables.card[ident], (), tiles)
@@ -512,6 +479,7 @@ class Game:
     ) -> None:
         if self._complete == len(self.fireworks):
             self._log(action, result, card, touched, tiles=tiles)
+            self.turn += 1
             self._finish(Termination.PERFECT, "every firework is complete")
             return
         if self.pending is not None:
@@ -661,59 +629,3 @@ def _describe(action: Action) -> str:
         return f"'{action}'"
     except ValueError:
         return repr(action)
-
-
-@functools.cache
-def _action_table(variant: Variant, size: int) -> _ActionTable:
-    return _ActionTable(variant, size)
-
-
-class _ActionTable:
-    """Every action of a game built once, so that listing legal actions allocates no actions."""
-
-    __slots__ = (
-        "choose",
-        "clues",
-        "clues_from",
-        "colour_clues",
-        "declared",
-        "discard",
-        "play",
-        "rank_clues",
-    )
-
-    def __init__(self, variant: Variant, size: int) -> None:
-        self.play = [Action.play(order) for order in range(size)]
-        self.discard = [Action.discard(order) for order in range(size)]
-        self.choose = [Action.choose(order) for order in range(size)]
-        suits = range(len(variant.suits))
-        self.declared = (
-            [[Action.play(order, suit) for suit in suits] for order in range(size)]
-            if variant.declared_play
-            else []
-        )
-        tables = tables_for(variant)
-        seats = range(variant.players)
-        others = [[other for other in seats if other != seat] for seat in seats]
-        # (action, target seat, identities it touches) for every clue a seat may give
-        self.colour_clues = [
-            [
-                (Action.colour_clue(other, colour), other, touch)
-                for other in others[seat]
-                for colour, touch in enumerate(tables.colour_touch)
-            ]
-            for seat in range(variant.players)
-        ]
-        self.rank_clues = [
-            [
-                (Action.rank_clue(other, rank), other, tables.rank_touch[rank])
-                for other in others[seat]
-                for rank in range(1, 6)
-            ]
-            for seat in range(variant.players)
-        ]
-        self.clues = [
-            sorted(colours + ranks, key=lambda clue: clue[1])
-            for colours, ranks in zip(self.colour_clues, self.rank_clues, strict=True)
-        ]
-        self.clues_from = [[action for action, _, _ in clues] for clues in self.clues]

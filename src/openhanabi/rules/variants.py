@@ -74,8 +74,14 @@ class Variant:
             raise InvalidVariantError(f"a suit appears twice in {keys}")
         if not any(suit.nameable for suit in self.suits):
             raise InvalidVariantError("at least one suit's colour must be nameable in a clue")
-        if self.hand_size < 1 or self.hand_size * self.players > self.deck_size:
+        dealt = self.hand_size * self.players
+        if self.hand_size < 1 or dealt > self.deck_size:
             raise InvalidVariantError(f"a hand size of {self.hand_size} does not fit the deck")
+        if dealt == self.deck_size and not self.all_or_nothing:
+            # the last round starts when the draw pile's last card is drawn: there must be one
+            raise InvalidVariantError(
+                f"{self.players} hands of {self.hand_size} cards leave no draw pile"
+            )
         if self.clue_tokens < 1:
             raise InvalidVariantError(f"clue tokens must be at least 1, not {self.clue_tokens}")
         if self.storms < 1:

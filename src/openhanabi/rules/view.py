@@ -23,12 +23,13 @@ from typing import TYPE_CHECKING
 
 from openhanabi.rules.actions import Action, ActionType
 from openhanabi.rules.deck import Card
+from openhanabi.rules.events import Decision, Event, Result
 from openhanabi.rules.outcome import Outcome
 from openhanabi.rules.tables import cards_in, tables_for
 from openhanabi.rules.variants import Variant
 
 if TYPE_CHECKING:
-    from openhanabi.rules.game import Decision, Event, Game
+    from openhanabi.rules.game import Game
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,8 +190,6 @@ def _mark(events: tuple[Event, ...], index: int) -> ClueMark:
 def _public(event: Event) -> Event:
     # Where a card shuffled back into the draw pile landed is hidden from every seat, the top
     # (position 0) included; a tile 6 choice has no position to hide.
-    from openhanabi.rules.game import Result  # game.py imports this module
-
     if event.result is Result.RESHUFFLED and event.action.value >= 0:
         return event._replace(action=Action.choose(event.action.target, -1))
     return event
