@@ -30,6 +30,7 @@ It has no randomness: the same game always gets the same answers.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import NamedTuple
 
 from openhanabi.bots.protocol import Bot
 from openhanabi.bots.registry import register
@@ -158,14 +159,40 @@ class _Facts:
         return _within(self.known(order, holder), self.useless)
 
 
+Clue = tuple[Action, int, int]  # a clue, the seat it goes to, the identities it touches
+
+
+def clue_options(variant: Variant, seat: int) -> list[Clue]:
+    """Every clue ``seat`` may give, nearest seat first (the sooner they act, the better)."""
+    tables = tables_for(variant)
+    options = []
+    for step in range(1, variant.players):
+        holder = (seat + step) % variant.players
+        for colour, touch in enumerate(tables.colour_touch):
+            options.append((Action.colour_clue(holder, colour), holder, touch))
+        for rank in range(1, 6):
+            options.append((Action.rank_clue(holder, rank), holder, tables.rank_touch[rank]))
+    return options
+
+
+class _Card(NamedTuple):
+    """A card in another hand, with what its holder surely knows and its worth if touched."""
+
+    order: int
+    bit: int  # its identity, as a mask
+    known: int  # what its holder surely knows it may be
+    touched: bool
+    fresh: bool  # no other touched card is known to be the same
+    touch_value: float  # what touching it for the first time is worth
+
+
 class _Clues:
     """Values of clues to other players: how much each teaches, from this seat's facts."""
 
-    def __init__(self, facts: _Facts) -> None:
+    def __init__(self, facts: _Facts, options: Sequence[Clue]) -> None:
         self.facts = facts
-        self.view = facts.view
-        seat, players = self.view.seat, self.view.variant.players
-        self.distance = {(seat + step) % players: step for step in range(1, players)}
+        self.options = options
+        self._hands: dict[int, list[_Card]] = {}
 
     def touch(self, action: Action) -> int:
         tables = self.facts.tables
@@ -173,67 +200,66 @@ class _Clues:
             return tables.colour_touch[action.value]
         return tables.rank_touch[action.value]
 
-    def every_clue(self) -> Iterable[Action]:
-        tables = self.facts.tables
-        for holder in sorted(self.distance, key=self.distance.__getitem__):
-            for colour in range(len(tables.colour_touch)):
-                yield Action.colour_clue(holder, colour)
-            for rank in range(1, 6):
-                yield Action.rank_clue(holder, rank)
+    def _hand(self, holder: int) -> list[_Card]:
+        if holder not in self._hands:
+            facts = self.facts
+            chop = facts.chop(holder)
+            cards = []
+            for order in facts.view.hands[holder]:
+                ident = facts.ident[order]
+                fresh = not facts.kept_elsewhere(ident, order)
+                worth = _touch_value(facts, 1 << ident, fresh, order == chop)
+                known = facts.known(order, holder)
+                cards.append(_Card(order, 1 << ident, known, facts.touched[order], fresh, worth))
+            self._hands[holder] = cards
+        return self._hands[holder]
 
-    def value(self, action: Action) -> float | None:
-        """How much ``action`` helps (None for a clue that touches nothing)."""
+    def value(self, holder: int, touch: int) -> float | None:
+        """How much a clue to ``holder`` touching the identities ``touch`` helps (None for a
+        clue that touches nothing)."""
         facts = self.facts
-        holder, touch = action.target, self.touch(action)
         if not facts.held[holder] & touch:
             return None
-        hand = self.view.hands[holder]
-        chop = facts.chop(holder)
-        hidden = facts.hidden(holder)
-        value = -0.01 * self.distance[holder]  # sooner is better
+        playable, useless = facts.playable, facts.useless
+        value = 0.0
         newly_known = 0  # identities this clue already makes known playable
-        for order in hand:
-            ident = facts.ident[order]
-            bit = 1 << ident
-            mask = self.view.knowledge[order].from_clues_mask
-            before = mask & ~hidden
-            after = (mask & touch if bit & touch else mask & ~touch) & ~hidden
+        for card in self._hand(holder):
+            hit = card.bit & touch
+            before = card.known
+            after = before & touch if hit else before & ~touch
             value += 0.05 * (before.bit_count() - after.bit_count())
-            if _within(after, facts.playable) and not _within(before, facts.playable):
-                fresh = (
-                    bit & facts.playable
-                    and not bit & newly_known
-                    and not facts.kept_elsewhere(ident, order)
-                )
+            if _within(after, playable) and not _within(before, playable):
+                fresh = card.bit & playable and card.fresh and not card.bit & newly_known
                 value += PLAYABLE_CLUE if fresh else 0.5
-                newly_known |= bit
-            elif _within(after, facts.useless) and not _within(before, facts.useless):
+                newly_known |= card.bit
+            elif _within(after, useless) and not _within(before, useless):
                 value += 2.0
-            if bit & touch and not facts.touched[order]:
-                value += self._touch_value(ident, order, order == chop)
+            if hit and not card.touched:
+                value += card.touch_value
         return value
 
-    def _touch_value(self, ident: int, order: int, on_chop: bool) -> float:
-        facts = self.facts
-        bit = 1 << ident
-        if bit & facts.useless:
-            return -3.0
-        if facts.kept_elsewhere(ident, order):
-            return -2.0  # a duplicate of a card someone keeps
-        if bit & facts.playable:
-            return TOUCHES_PLAYABLE
-        if bit & facts.critical:
-            return 3.0 if on_chop else 1.5
-        return -1.0  # a card that will sit in the hand for a while
-
-    def best(self, actions: Iterable[Action]) -> tuple[Action, float] | None:
-        """The most valuable of ``actions`` that touches a card (the first of equals)."""
+    def best(self, options: Iterable[Clue] | None = None) -> tuple[Action, float] | None:
+        """The most valuable clue of ``options`` (default: every clue) that touches a card,
+        the first of equals."""
         found: tuple[Action, float] | None = None
-        for action in actions:
-            value = self.value(action)
-            if value is not None and (found is None or value > found[1]):
+        for action, holder, touch in self.options if options is None else options:
+            value = self.value(holder, touch)
+            if value is not None and (found is None or value > found[1] + 1e-9):
                 found = (action, value)
         return found
+
+
+def _touch_value(facts: _Facts, bit: int, fresh: bool, on_chop: bool) -> float:
+    """What touching a card for the first time is worth."""
+    if bit & facts.useless:
+        return -3.0
+    if not fresh:
+        return -2.0  # a duplicate of a card someone keeps
+    if bit & facts.playable:
+        return TOUCHES_PLAYABLE
+    if bit & facts.critical:
+        return 3.0 if on_chop else 1.5
+    return -1.0  # a card that will sit in the hand for a while
 
 
 @register
@@ -245,14 +271,15 @@ class BasicBot(Bot):
         super().__init__(seat, variant, seed)
         self._tables = tables_for(variant)
         self._last = _last_in_suit(self._tables)
+        self._options = clue_options(variant, seat)
         self._why = ""
 
     def act(self, view: SeatView) -> Action:
-        facts = _Facts(view, self._tables, self._last)
+        clues = _Clues(_Facts(view, self._tables, self._last), self._options)
         if view.pending is not None:
-            action, why = _decide(facts, view.pending)
+            action, why = _decide(clues, view.pending)
         else:
-            action, why = _turn(facts)
+            action, why = _turn(clues)
         legal = view.legal_actions
         if action not in legal:  # a safety net: the rules above should never get here
             action, why = legal[0], "I took the first legal action: no rule of mine applied."
@@ -263,10 +290,10 @@ class BasicBot(Bot):
         return self._why
 
 
-def _turn(facts: _Facts) -> tuple[Action, str]:
+def _turn(clues: _Clues) -> tuple[Action, str]:
+    facts = clues.facts
     view = facts.view
     tokens, most = view.clue_tokens, view.variant.clue_tokens
-    clues = _Clues(facts)
     play = _play(facts)
     if play is not None:
         return play
@@ -274,7 +301,7 @@ def _turn(facts: _Facts) -> tuple[Action, str]:
         save = _save(facts, clues)
         if save is not None:
             return save
-        best = clues.best(clues.every_clue())
+        best = clues.best()
         if best is not None and best[1] >= PLAYABLE_CLUE:
             return best[0], _clue_words(view, best[0], "to show them a playable card")
     else:
@@ -333,12 +360,8 @@ def _save(facts: _Facts, clues: _Clues) -> tuple[Action, str] | None:
     hand = view.hands[after]
     if any(facts.can_play(o, after) or facts.can_drop(o, after) for o in hand):
         return None  # they have something better to do than discard it
-    touching = [
-        a
-        for a in clues.every_clue()
-        if a.target == after and clues.touch(a) & 1 << facts.ident[chop]
-    ]
-    best = clues.best(touching)
+    bit = 1 << facts.ident[chop]
+    best = clues.best(clue for clue in clues.options if clue[1] == after and clue[2] & bit)
     if best is None:
         return None
     return best[0], _clue_words(view, best[0], f"to save card {chop}, a card with no copy to spare")
@@ -360,11 +383,12 @@ def _least_needed(facts: _Facts) -> int:
     return min(view.own_hand, key=risk)
 
 
-def _decide(facts: _Facts, decision: Decision) -> tuple[Action, str]:
+def _decide(clues: _Clues, decision: Decision) -> tuple[Action, str]:
+    facts = clues.facts
     view = facts.view
     legal = view.legal_actions
     if decision in (Decision.FREE_COLOUR_CLUE, Decision.FREE_RANK_CLUE):
-        best = _Clues(facts).best(legal)
+        best = clues.best((action, action.target, clues.touch(action)) for action in legal)
         action = best[0] if best is not None else legal[0]
         return action, _clue_words(view, action, "as the bonus tile's free clue")
     if decision is Decision.PLAY_FROM_DISCARD:
