@@ -19,14 +19,10 @@ from __future__ import annotations
 import argparse
 import platform
 import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-import hle_reference  # noqa: E402
-
-from openhanabi.rules import find_variant  # noqa: E402
-from openhanabi.simulate import simulate  # noqa: E402
+import hle_reference  # beside this script
+from openhanabi.rules import find_variant
+from openhanabi.simulate import simulate
 
 
 def openhanabi_rate(players: int, policy: str, games: int, seed: int) -> float:
