@@ -37,20 +37,28 @@ from openhanabi.cli.options import RulesError, add_variant_options, fail, varian
 from openhanabi.rules import Variant
 
 PROG = "hanabi bench"
+DESCRIPTION = """\
+Play N games per player count, dealt from seeds S..S+N-1 (the same decks for every bot),
+and report per player count the mean score ± its standard error, the share of perfect games
+and of strikeouts, the score histogram and games/s.
+
+A strikeout scores 0 ("score"); "points kept" counts the fireworks' points anyway. The games/s
+of a player count is one worker's (the games' own time); the last line gives the whole run's."""
+EXAMPLES = """\
+examples:
+  hanabi bench --bot basic --players 2 3 4 5 --games 2000
+  hanabi bench --bot basic,random --players 3           a mixed table: basic, random, basic
+  hanabi bench --compare --bot hat --bot basic --json out.json --plot out.png
+  hanabi bench --variant rainbow --bonus-tiles --ray local"""
 
 
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "bench",
         help="evaluate bots over many games on the same seeds",
-        description="Play N games per player count, dealt from seeds S..S+N-1 (the same decks "
-        "for every bot), and report per player count the mean score ± its standard error, "
-        "perfect games, strikeouts, the score histogram and games/s. A strikeout scores 0; "
-        "'points kept' counts the fireworks' points anyway. The games/s of a player count is "
-        "one worker's (the games' own time); the last line gives the whole run's rate.",
-        epilog="examples: hanabi bench --bot basic --players 2 3 4 5 --games 2000; "
-        "hanabi bench --bot basic,random --players 3 (a mixed table); "
-        "hanabi bench --compare --bot basic --bot random --json out.json --plot out.png",
+        description=DESCRIPTION,
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
         conflict_handler="resolve",  # our --players takes several counts
     )
     add_variant_options(parser)
@@ -67,13 +75,19 @@ def add_parser(subparsers: Any) -> None:
         type=int,
         nargs="+",
         default=[2],
-        metavar="N",
+        metavar="P",
         help="one or more player counts, 2 to 5 (default: 2)",
     )
     table.add_argument(
-        "--games", type=int, default=1000, help="games per player count (default: 1000)"
+        "--games",
+        type=int,
+        default=1000,
+        metavar="N",
+        help="games per player count (default: 1000)",
     )
-    table.add_argument("--seed", type=int, default=0, help="the first game's seed (default: 0)")
+    table.add_argument(
+        "--seed", type=int, default=0, metavar="S", help="the first game's seed (default: 0)"
+    )
     table.add_argument(
         "--compare",
         action="store_true",
