@@ -9,8 +9,8 @@ never depend on the parallelism.
 
 >>> from openhanabi.rules import find_variant
 >>> plan = Plan((find_variant("base", players=2),), ("basic",), games=3, seed=10)
->>> [(result.seed, result.score) for result in run(plan).results[0]]
-[(10, 21), (11, 18), (12, 9)]
+>>> [(result.seed, result.termination) for result in run(plan).results[0]]
+[(10, 'last round done'), (11, 'last round done'), (12, 'last round done')]
 """
 
 from __future__ import annotations

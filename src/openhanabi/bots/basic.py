@@ -7,13 +7,15 @@ misplays. On its turn it takes the first rule that applies:
    the suit, which earns a clue token);
 2. save the next player's chop (their oldest untouched card) with a clue if that card is critical
    (the last copy left, such as a 5) and the player has nothing better to do than discard it;
-3. give the clue that lets another player know a card is playable;
+3. give the clue that lets another player know a card is playable (or that it will be once the
+   cards already known to be playable are played);
 4. discard a card known to be useless (every identity it could have is played or out of reach);
 5. give a clue that touches a playable card, avoiding clues that touch useless cards, duplicates
    or cards that only clog a hand;
-6. discard its chop, its oldest untouched card (or, if every card is touched, the one least
-   likely to be critical);
-7. with every clue token available, give the most useful clue it can.
+6. discard its chop, its oldest untouched card not known to be critical;
+7. give the most useful clue it can (every card in its hand is touched, or every clue token is
+   available);
+8. discard the card whose loss would cost the fewest points.
 
 It never discards with every clue token available and never clues with none, and it answers
 bonus tile decisions (free clues, a card to take back from the discard pile) by the same values.
@@ -38,6 +40,7 @@ from openhanabi.rules import Action, ActionType, Decision, SeatView, Variant
 from openhanabi.rules.tables import Tables, identity, tables_for
 
 PLAYABLE_CLUE = 10.0  # a clue worth this much makes a playable card known
+SOON_CLUE = 6.0  # this much makes known a card that fits once known playable cards are played
 TOUCHES_PLAYABLE = 3.0  # and this much touches a playable card the holder cannot yet play
 
 
@@ -101,6 +104,7 @@ class _Facts:
                     self.held[seat] |= 1 << self.ident[order]
         self._hidden: dict[int, int] = {}
         self.keepers = self._keepers()  # identity -> the touched cards that hold it
+        self.soon = self._soon()
 
     def hidden(self, holder: int) -> int:
         """The identities whose every copy both this seat and ``holder`` can see elsewhere:
@@ -140,6 +144,23 @@ class _Facts:
                     ident = possible.bit_length() - 1
                 keepers.setdefault(ident, []).append(order)
         return keepers
+
+    def _soon(self) -> int:
+        """The identities that will fit once the cards known to be playable are played."""
+        coming = 0
+        for seat, hand in enumerate(self.view.hands):
+            for order in hand:
+                known = self.known(order, seat)
+                if known.bit_count() == 1 and known & self.playable:
+                    coming |= known
+                elif seat != self.view.seat and _within(known, self.playable):
+                    coming |= 1 << self.ident[order]
+        soon = 0
+        for suit, played in enumerate(self.view.fireworks):
+            row = self.tables.needed[suit]
+            if row[played] >= 0 and coming >> row[played] & 1 and row[played + 1] >= 0:
+                soon |= 1 << row[played + 1]
+        return soon
 
     def kept_elsewhere(self, ident: int, order: int) -> bool:
         """Whether a touched card other than ``order`` is known to be ``ident``."""
@@ -220,7 +241,7 @@ class _Clues:
         facts = self.facts
         if not facts.held[holder] & touch:
             return None
-        playable, useless = facts.playable, facts.useless
+        playable, useless, soon = facts.playable, facts.useless, facts.soon
         value = 0.0
         newly_known = 0  # identities this clue already makes known playable
         for card in self._hand(holder):
@@ -231,6 +252,10 @@ class _Clues:
             if _within(after, playable) and not _within(before, playable):
                 fresh = card.bit & playable and card.fresh and not card.bit & newly_known
                 value += PLAYABLE_CLUE if fresh else 0.5
+                newly_known |= card.bit
+            elif _within(after, soon | playable) and not _within(before, soon | playable):
+                fresh = card.bit & soon and card.fresh and not card.bit & newly_known
+                value += SOON_CLUE if fresh else 0.5
                 newly_known |= card.bit
             elif _within(after, useless) and not _within(before, useless):
                 value += 2.0
@@ -257,6 +282,8 @@ def _touch_value(facts: _Facts, bit: int, fresh: bool, on_chop: bool) -> float:
         return -2.0  # a duplicate of a card someone keeps
     if bit & facts.playable:
         return TOUCHES_PLAYABLE
+    if bit & facts.soon:
+        return 1.0
     if bit & facts.critical:
         return 3.0 if on_chop else 1.5
     return -1.0  # a card that will sit in the hand for a while
@@ -312,11 +339,15 @@ def _turn(clues: _Clues) -> tuple[Action, str]:
             return Action.discard(drop), f"I discarded card {drop}: I knew it could never score."
     if best is not None and best[1] >= TOUCHES_PLAYABLE:
         return best[0], _clue_words(view, best[0], "to point at a playable card")
-    if tokens < most and view.own_hand:
-        order = _least_needed(facts)
-        return Action.discard(order), f"I discarded card {order}, the card I could spare best."
+    chop = _chop_or_none(facts)
+    if tokens < most and chop is not None:
+        return Action.discard(chop), f"I discarded card {chop}, my oldest untouched card."
     if best is not None:
-        return best[0], _clue_words(view, best[0], "because every clue token was available")
+        reason = "rather than discard a card I need" if tokens < most else "with every token"
+        return best[0], _clue_words(view, best[0], reason)
+    if tokens < most and view.own_hand:
+        order = _cheapest(facts)
+        return Action.discard(order), f"I discarded card {order}, the one I could spare best."
     return _forced_play(facts)
 
 
@@ -367,20 +398,31 @@ def _save(facts: _Facts, clues: _Clues) -> tuple[Action, str] | None:
     return best[0], _clue_words(view, best[0], f"to save card {chop}, a card with no copy to spare")
 
 
-def _least_needed(facts: _Facts) -> int:
-    """The own card to discard: the chop unless it is known critical, else the least risky."""
-    view = facts.view
-    seat = view.seat
-    critical = facts.critical
-    for order in view.own_hand:
-        if not facts.touched[order] and not _within(facts.known(order, seat), critical):
+def _chop_or_none(facts: _Facts) -> int | None:
+    """The own card to discard: the oldest untouched card not known to be critical."""
+    seat = facts.view.seat
+    for order in facts.view.own_hand:
+        if not facts.touched[order] and not _within(facts.known(order, seat), facts.critical):
             return order
+    return None
 
-    def risk(order: int) -> float:
-        possible = facts.known(order, seat)
-        return (possible & critical).bit_count() / max(1, possible.bit_count())
 
-    return min(view.own_hand, key=risk)
+def _cheapest(facts: _Facts) -> int:
+    """The own card whose loss would cost the fewest points on average: a critical card costs
+    itself and every card above it in its firework (a 5 costs 1 point, a 3 three)."""
+    view = facts.view
+    tables = facts.tables
+
+    def cost(order: int) -> float:
+        possible = facts.known(order, view.seat)
+        lost = 0
+        for ident in range(possible.bit_length()):
+            if possible >> ident & 1 and facts.critical >> ident & 1:
+                row = tables.needed[tables.suit_of[ident]]
+                lost += len(row) - 1 - row.index(ident)
+        return lost / max(1, possible.bit_count())
+
+    return min(view.own_hand, key=cost)
 
 
 def _decide(clues: _Clues, decision: Decision) -> tuple[Action, str]:
