@@ -32,7 +32,7 @@ from openhanabi.rules.errors import IllegalActionError
 from openhanabi.rules.events import Decision, Event, Result
 from openhanabi.rules.legal import action_table
 from openhanabi.rules.outcome import Outcome, Termination
-from openhanabi.rules.tables import identity, tables_for
+from openhanabi.rules.tables import Tables, identity, tables_for
 from openhanabi.rules.variants import Variant
 from openhanabi.rules.view import SeatView, seat_view
 
@@ -125,7 +125,7 @@ class Game:
         self._drew_last = False
         self._took = False
         self.fireworks = [0] * tables.suit_count
-        self.score = _start_score(variant)
+        self.score = tables.start_score
         self.clue_tokens = variant.clue_tokens
         self.storms = 0
         self.discard_pile: list[int] = []
@@ -186,6 +186,21 @@ class Game:
         """How many orders have been handed out (every card dealt or drawn so far)."""
         return self._next_order
 
+    @property
+    def tables(self) -> Tables:
+        """The variant's precomputed tables (identities as integers, clue touches as masks)."""
+        return self._tables
+
+    @property
+    def identities(self) -> Sequence[int]:
+        """The identity (``suit * 5 + rank - 1``) of each order drawn so far, -1 for the rest.
+        The referee's knowledge: never pass it to a seat."""
+        return self._ident
+
+    def lost_counts(self) -> list[int]:
+        """How many copies of each identity are in the discard pile (a new list)."""
+        return list(self._discarded)
+
     def max_reachable(self) -> int:
         """The best score still possible given the cards lost to the discard pile."""
         tables = self._tables
@@ -197,8 +212,8 @@ class Game:
             k = played
             while row[k] >= 0 and discarded[row[k]] < copies[row[k]]:
                 k += 1
-            total += self.variant.suits[suit].points(k)
-        return total
+            total += k
+        return total + tables.start_score
 
     def is_playable(self, order: int) -> bool:
         """Whether card ``order`` fits its firework right now."""
@@ -614,10 +629,6 @@ _LISTS = (
 _SHARED = tuple(
     name for name in Game.__slots__ if name not in _LISTS and name not in ("hands", "_chance")
 )
-
-
-def _start_score(variant: Variant) -> int:
-    return sum(suit.points(0) for suit in variant.suits)
 
 
 def _clue_word(kind: ActionType) -> str:

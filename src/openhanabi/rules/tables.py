@@ -49,6 +49,7 @@ class Tables:
     colour_touch: tuple[int, ...]  # per nameable colour
     rank_touch: tuple[int, ...]  # per rank, index 0 unused
     minus_missing: tuple[bool, ...]  # per suit: scores minus the cards not played
+    start_score: int  # the score before any card is played (below 0 with black powder)
 
 
 @functools.cache
@@ -85,6 +86,7 @@ def tables_for(variant: Variant) -> Tables:
         colour_touch=tuple(colour_touch),
         rank_touch=tuple(rank_touch),
         minus_missing=tuple(suit.max_points == 0 for suit in suits),
+        start_score=sum(suit.points(0) for suit in suits),
     )
 
 

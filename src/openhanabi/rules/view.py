@@ -19,33 +19,31 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from openhanabi.rules.actions import Action, ActionType
 from openhanabi.rules.deck import Card
 from openhanabi.rules.events import Decision, Event, Result
 from openhanabi.rules.outcome import Outcome
-from openhanabi.rules.tables import cards_in, tables_for
+from openhanabi.rules.tables import cards_in
 from openhanabi.rules.variants import Variant
 
 if TYPE_CHECKING:
     from openhanabi.rules.game import Game
 
 
-@dataclass(frozen=True, slots=True)
-class ClueMark:
+class ClueMark(NamedTuple):
     """One clue given to the hand a card was in: who gave it, what it named, and whether it
     touched the card (a clue that missed a card says what the card is not)."""
 
-    index: int  # the clue's index in the game's history
+    history_index: int  # where the clue stands in the game's history
     giver: int
     kind: ActionType
     value: int
     touched: bool
 
 
-@dataclass(frozen=True, slots=True)
-class CardKnowledge:
+class CardKnowledge(NamedTuple):
     """What a card's holder knows about it.
 
     ``from_clues_mask`` and ``possible_mask`` are sets of identities as bitmasks (bit
@@ -58,6 +56,12 @@ class CardKnowledge:
     from_clues_mask: int
     possible_mask: int
     events: tuple[Event, ...]  # the public log the marks point into
+
+    def __repr__(self) -> str:
+        return (
+            f"CardKnowledge(order={self.order}, marks={self.marks}, "
+            f"from_clues_mask={self.from_clues_mask:#x}, possible_mask={self.possible_mask:#x})"
+        )
 
     @property
     def clues(self) -> tuple[ClueMark, ...]:
@@ -130,30 +134,36 @@ def seat_view(game: Game, seat: int) -> SeatView:
     """Build ``seat``'s view of ``game``."""
     if not 0 <= seat < game.players:
         raise ValueError(f"there is no seat {seat}")
-    tables = tables_for(game.variant)
-    own = set(game.hands[seat])
-    visible = [order for s, hand in enumerate(game.hands) if s != seat for order in hand]
-    visible += game.discard_pile
-    cards = {order: game.card(order) for order in visible}
-    seen = [0] * tables.identities
-    for card in cards.values():
-        seen[card.suit * 5 + card.rank - 1] += 1
+    tables = game.tables
+    ident = game.identities
+    card_of = tables.card
+    seen = game.lost_counts()  # copies of each identity the seat sees, starting with the lost
+    cards = {}
+    for other, hand in enumerate(game.hands):
+        if other != seat:
+            for order in hand:
+                cards[order] = card_of[ident[order]]
+                seen[ident[order]] += 1
+    for order in game.discard_pile:
+        cards[order] = card_of[ident[order]]
     for suit, played in enumerate(game.fireworks):
-        for ident in tables.needed[suit][:played]:
-            seen[ident] += 1
+        for played_ident in tables.needed[suit][:played]:
+            seen[played_ident] += 1
     exhausted = 0
-    for ident, count in enumerate(seen):
-        if count >= tables.copies[ident]:
-            exhausted |= 1 << ident
+    for identity, (count, copies) in enumerate(zip(seen, tables.copies, strict=True)):
+        if count >= copies:
+            exhausted |= 1 << identity
     events = tuple(game.events)
     if game.variant.bonus_tiles and 5 not in game.tiles:  # a card may have been shuffled back
         events = tuple(_public(event) for event in events)
     knowledge = {}
-    for hand in game.hands:
+    possible = game.possible
+    marks = game.marks
+    for other, hand in enumerate(game.hands):
+        hidden = ~exhausted if other == seat else -1
         for order in hand:
-            mask = game.possible[order]
-            possible = mask & ~exhausted if order in own else mask
-            knowledge[order] = CardKnowledge(order, game.marks[order], mask, possible, events)
+            mask = possible[order]
+            knowledge[order] = CardKnowledge(order, marks[order], mask, mask & hidden, events)
     on_turn = game.seat == seat and game.outcome is None
     return SeatView(
         variant=game.variant,
