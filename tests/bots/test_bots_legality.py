@@ -6,13 +6,15 @@ actions from its view's legal actions and never crashing. A fuller run of 200 ga
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from openhanabi.bots import Bot, bot_classes
-from openhanabi.rules import PRESETS, Game, Variant, find_variant
+from openhanabi.rules import PRESETS, Game, Preset, Variant, find_preset
 
 BOTS = sorted(bot_classes())
-OPTIONS = {
+OPTIONS: dict[str, dict[str, Any]] = {
     "bonus tiles": {"bonus_tiles": True},
     "declared play": {"declared_play": True},
     "play until perfect": {"all_or_nothing": True},
@@ -47,10 +49,10 @@ def test_the_baseline_bots_are_registered() -> None:
 
 @pytest.mark.parametrize("name", BOTS)
 @pytest.mark.parametrize("preset", PRESETS, ids=lambda preset: preset.key)
-def test_a_bot_plays_every_preset_legally(name: str, preset: object) -> None:
+def test_a_bot_plays_every_preset_legally(name: str, preset: Preset) -> None:
     bot = bot_classes()[name]
     for seed, players in ((1, 2), (2, 3), (3, 5)):
-        variant = find_variant(preset.key, players=players)  # type: ignore[attr-defined]
+        variant = preset.variant(players=players)
         assert play_strictly(bot, variant, seed).over
 
 
@@ -60,5 +62,5 @@ def test_a_bot_plays_every_option_legally(name: str, option: str) -> None:
     bot = bot_classes()[name]
     for players in (2, 3, 4, 5):
         for key in ("base", "black-powder-rainbow"):
-            variant = find_variant(key, players=players, **OPTIONS[option])
+            variant = find_preset(key).variant(players=players, **OPTIONS[option])
             assert play_strictly(bot, variant, seed=100 + players).over
