@@ -1,0 +1,70 @@
+"""``hanabi play``: a person plays one seat against bots in the terminal."""
+
+from __future__ import annotations
+
+import argparse
+import secrets
+from typing import Any
+
+from rich.console import Console
+
+from openhanabi.bots import BotError, bot_classes, make_bot
+from openhanabi.cli.options import RulesError, add_variant_options, fail, variant_from
+from openhanabi.records import DEFAULT_NAMES, record_of, write_record
+from openhanabi.rules import Game
+from openhanabi.terminal import Session
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "play",
+        help="play one seat against bots in the terminal",
+        description="Play Hanabi in the terminal: you take one seat, bots take the others. "
+        "Type help during the game for the commands.",
+    )
+    parser.add_argument("--bot", default="basic", help="the bots' name (default: basic)")
+    parser.add_argument(
+        "--seed", type=int, help="deal the game from this seed (default: a random one)"
+    )
+    parser.add_argument(
+        "--seat", type=int, default=1, help="your seat, 1 to the players (default: 1)"
+    )
+    parser.add_argument("--save", metavar="FILE", help="write the game record to FILE at the end")
+    add_variant_options(parser)
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        variant = variant_from(args)
+    except RulesError as error:
+        return fail(f"hanabi play: {error}")
+    bots = bot_classes()
+    if args.bot not in bots:
+        return fail(f"hanabi play: unknown bot {args.bot!r} (known bots: {', '.join(bots)})")
+    if not 1 <= args.seat <= variant.players:
+        return fail(f"hanabi play: --seat must be 1 to {variant.players}, not {args.seat}")
+    seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
+    seat = args.seat - 1
+    names = DEFAULT_NAMES[: variant.players]
+    game = Game.new(variant, seed)
+    players = {
+        other: make_bot(args.bot, other, variant, seed=seed + other)
+        for other in range(variant.players)
+        if other != seat
+    }
+    title = (
+        f"hanabi play: you are {names[seat]} (seat {args.seat}) with {args.bot} bots; seed {seed}"
+    )
+    console = Console(highlight=False)
+    try:
+        Session(game, players, seat, names, console, title=title).run()
+    except BotError as error:
+        return fail(f"hanabi play: {error}")
+    if args.save:
+        try:
+            write_record(record_of(game, names), args.save)
+        except OSError as error:
+            return fail(f"hanabi play: cannot write {args.save}: {error.strerror or error}")
+        console.print(f"The game record is in {args.save}.", markup=False)
+    return 0

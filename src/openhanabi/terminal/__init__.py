@@ -1,0 +1,34 @@
+"""Play Hanabi in a terminal: one person against bots (``hanabi play``).
+
+- :mod:`~openhanabi.terminal.board`: the board drawn from one seat's view (a pure function);
+- :mod:`~openhanabi.terminal.commands`: typed text read into commands, with clear errors;
+- :mod:`~openhanabi.terminal.words`: cards, knowledge and the log in words;
+- :mod:`~openhanabi.terminal.session`: the game loop driving the game, the person and the bots.
+"""
+
+from openhanabi.terminal.board import end_summary, render_board
+from openhanabi.terminal.commands import (
+    HELP,
+    Command,
+    CommandError,
+    Help,
+    Move,
+    Quit,
+    ShowLog,
+    parse_command,
+)
+from openhanabi.terminal.session import Session
+
+__all__ = [
+    "HELP",
+    "Command",
+    "CommandError",
+    "Help",
+    "Move",
+    "Quit",
+    "Session",
+    "ShowLog",
+    "end_summary",
+    "parse_command",
+    "render_board",
+]

@@ -1,0 +1,237 @@
+"""What the person types, read into a closed set of commands, or one clear line on what is wrong.
+
+Words are case-insensitive and have short forms; slots and seats are numbered as the board shows
+them (slot 1 is the newest card, seat 1 the first seat).
+
+>>> from openhanabi.rules import Game, find_variant
+>>> view = Game.new(find_variant("base", players=2), seed=1).view(0)
+>>> parse_command("clue bob 5", view, ("Ann", "Bob"))
+Move(action=Action(type=<ActionType.RANK_CLUE: 3>, target=1, value=5, declare=None))
+>>> try:
+...     parse_command("discard 1", view, ("Ann", "Bob"))
+... except CommandError as error:
+...     print(error)
+You cannot discard now: all 8 clue tokens are available. Play a card or give a clue.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from openhanabi.rules import Action, ActionType, ColourClues, Decision, SeatView, Variant
+
+
+class CommandError(ValueError):
+    """The text is not a command that can be carried out now; the message says why."""
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """An action for the game (a turn's action or a bonus tile's answer)."""
+
+    action: Action
+
+
+@dataclass(frozen=True, slots=True)
+class Help:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class ShowLog:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Quit:
+    pass
+
+
+Command = Move | Help | ShowLog | Quit
+
+VERBS = {
+    "play": ("play", "p"),
+    "discard": ("discard", "d"),
+    "clue": ("clue", "c", "tell", "hint"),
+    "choose": ("choose", "ch", "pick"),
+    "help": ("help", "h", "?"),
+    "log": ("log", "l"),
+    "quit": ("quit", "q", "exit"),
+}
+_VERB = {alias: verb for verb, aliases in VERBS.items() for alias in aliases}
+
+HELP = """\
+Commands (any case; short forms in brackets):
+  play N         (p N)       play the card in your slot N (slot 1: your newest card)
+  play N COLOUR  (p N red)   where declared play is on: play it, declaring its colour
+  discard N      (d N)       discard slot N (not while every clue token is available)
+  clue WHO WHAT  (c WHO WHAT)  WHO: a name or seat number, WHAT: a colour or a rank:
+                             clue bob red, clue bob r, clue 2 5, c cathy rank 1
+  choose N       (ch N)      a bonus tile's choice: card N of the list shown
+  log            (l)         the whole log of the game
+  help           (h, ?)      this list
+  quit           (q)         stop the game"""
+
+
+def parse_command(text: str, view: SeatView, names: Sequence[str]) -> Command:
+    """The command ``text`` stands for, checked against what ``view``'s seat may do now.
+
+    Raises :class:`CommandError` with one line naming the problem.
+    """
+    words = text.replace(",", " ").casefold().split()
+    if not words:
+        raise CommandError("Type a command, or help for the list.")
+    verb = _VERB.get(words[0])
+    if verb is None:
+        raise CommandError(f"Unknown command {words[0]!r}: try play, discard, clue or help.")
+    rest = words[1:]
+    if verb in ("help", "log", "quit"):
+        if rest:
+            raise CommandError(f"{verb} takes nothing after it.")
+        if verb == "help":
+            return Help()
+        return ShowLog() if verb == "log" else Quit()
+    if not view.my_turn:
+        raise CommandError("It is not your turn.")
+    pending = view.pending
+    if pending in (Decision.RESHUFFLE, Decision.PLAY_FROM_DISCARD) and verb != "choose":
+        raise CommandError("First answer the bonus tile: choose N, a card from the list shown.")
+    if pending in (Decision.FREE_COLOUR_CLUE, Decision.FREE_RANK_CLUE) and verb != "clue":
+        kind = "colour" if pending is Decision.FREE_COLOUR_CLUE else "rank"
+        raise CommandError(f"First answer the bonus tile: give a free {kind} clue (clue WHO WHAT).")
+    if verb == "play":
+        action = _play(rest, view)
+    elif verb == "discard":
+        action = _discard(rest, view)
+    elif verb == "clue":
+        action = _clue(rest, view, names)
+    else:
+        action = _choose(rest, view)
+    if action not in view.legal_actions:
+        raise CommandError(_why_not(action, view, names))
+    return Move(action)
+
+
+def _slot(words: list[str], view: SeatView, verb: str) -> int:
+    """The order of the card in the slot ``words[0]`` names."""
+    hand = view.own_hand
+    if not words:
+        raise CommandError(f"Say which slot: {verb} 1 (slot 1 is your newest card).")
+    if not hand:
+        raise CommandError("You have no cards left.")
+    try:
+        slot = int(words[0])
+    except ValueError:
+        raise CommandError(f"{words[0]!r} is not a slot number: {verb} 1, {verb} 2, ...") from None
+    if not 1 <= slot <= len(hand):
+        raise CommandError(f"There is no slot {slot}: your slots are 1 to {len(hand)}.")
+    return hand[len(hand) - slot]
+
+
+def _play(words: list[str], view: SeatView) -> Action:
+    order = _slot(words, view, "play")
+    extra = words[1:]
+    if extra and extra[0] == "declare":
+        extra = extra[1:]
+    if not extra:
+        return Action.play(order)
+    if not view.variant.declared_play:
+        raise CommandError(f"Declared play is off in this game: type play {words[0]} alone.")
+    if len(extra) > 1:
+        raise CommandError(f"play takes a slot and one colour, not {' '.join(extra)!r}.")
+    return Action.play(order, _suit(extra[0], view.variant))
+
+
+def _discard(words: list[str], view: SeatView) -> Action:
+    order = _slot(words, view, "discard")
+    if len(words) > 1:
+        raise CommandError("discard takes one slot number: discard 3.")
+    most = view.variant.clue_tokens
+    if view.clue_tokens >= most:
+        raise CommandError(
+            f"You cannot discard now: all {most} clue tokens are available. "
+            "Play a card or give a clue."
+        )
+    return Action.discard(order)
+
+
+def _clue(words: list[str], view: SeatView, names: Sequence[str]) -> Action:
+    if len(words) == 3 and words[1] in ("colour", "color", "rank"):
+        words = [words[0], words[2]]
+    if len(words) != 2:
+        raise CommandError("Say whom and what: clue bob red, clue 2 5.")
+    seat = _seat(words[0], view, names)
+    if view.pending is None and view.clue_tokens <= 0:
+        raise CommandError("No clue token is left: play or discard a card.")
+    value = words[1]
+    if value.isdigit():
+        rank = int(value)
+        if not 1 <= rank <= 5:
+            raise CommandError(f"There is no rank {rank}: ranks are 1 to 5.")
+        if view.pending is Decision.FREE_COLOUR_CLUE:
+            raise CommandError("This bonus tile gives a free colour clue, not a rank clue.")
+        return Action.rank_clue(seat, rank)
+    suit = view.variant.suits[_suit(value, view.variant)]
+    if not suit.nameable:
+        touched = "every colour clue" if suit.colour_clues is ColourClues.ALL else "no colour clue"
+        raise CommandError(f"{suit.name} cannot be named in a clue: {touched} touches it.")
+    if view.pending is Decision.FREE_RANK_CLUE:
+        raise CommandError("This bonus tile gives a free rank clue, not a colour clue.")
+    return Action.colour_clue(seat, view.variant.colours.index(suit))
+
+
+def _seat(word: str, view: SeatView, names: Sequence[str]) -> int:
+    players = len(names)
+    if word.isdigit():
+        seat = int(word) - 1
+        if not 0 <= seat < players:
+            raise CommandError(f"There is no seat {word}: seats are 1 to {players}.")
+    else:
+        found = [seat for seat, name in enumerate(names) if name.casefold().startswith(word)]
+        if word in ("me", "you", "myself"):
+            found = [view.seat]
+        if len(found) != 1:
+            listed = ", ".join(name for seat, name in enumerate(names) if seat != view.seat)
+            problem = "Nobody" if not found else "More than one player"
+            raise CommandError(f"{problem} is called {word!r}: clue one of {listed}.")
+        seat = found[0]
+    if seat == view.seat:
+        raise CommandError("You cannot give yourself a clue: clue another player.")
+    return seat
+
+
+def _suit(word: str, variant: Variant) -> int:
+    """The suit a colour word names: its name, its first word or its letter."""
+    for index, suit in enumerate(variant.suits):
+        name = suit.name.casefold()
+        spellings = {suit.key, name, name.split()[0], suit.letter.casefold()}
+        if name.startswith("multicolour"):
+            spellings |= {"multicolor", "multi"}
+        if word in spellings:
+            return index
+    known = ", ".join(f"{suit.name.lower()} ({suit.letter})" for suit in variant.suits)
+    raise CommandError(f"{word!r} is not a colour in this game: {known}, or a rank 1 to 5.")
+
+
+def _choose(words: list[str], view: SeatView) -> Action:
+    if view.pending is None:
+        raise CommandError("There is no bonus tile decision to make now.")
+    choices = view.legal_actions
+    if len(words) != 1 or not words[0].isdigit():
+        raise CommandError(f"Say which card: choose 1 to choose {len(choices)}.")
+    number = int(words[0])
+    if not 1 <= number <= len(choices):
+        raise CommandError(f"There is no card {number} in the list: choose 1 to {len(choices)}.")
+    return choices[number - 1]
+
+
+def _why_not(action: Action, view: SeatView, names: Sequence[str]) -> str:
+    if action.is_clue and not view.variant.empty_clues:
+        what = (
+            view.variant.colours[action.value].name.lower()
+            if (action.type is ActionType.COLOUR_CLUE)
+            else f"rank {action.value}"
+        )
+        return f"{names[action.target]} has no {what} cards, and empty clues are off."
+    return "That move is not allowed now."

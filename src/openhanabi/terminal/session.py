@@ -1,0 +1,154 @@
+"""The game loop of ``hanabi play``: one person and bots at one table.
+
+The person and the bots act the same way: each gets its own seat's view and answers with an
+action that goes through :meth:`Game.apply`. The board is redrawn from the person's view before
+each of their moves; the bots' moves show up in its log with their explanations.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+
+from rich.console import Console
+from rich.text import Text
+
+from openhanabi.bots import Bot, BotError
+from openhanabi.rules import Game, IllegalActionError
+from openhanabi.terminal.board import end_summary, render_board
+from openhanabi.terminal.commands import (
+    HELP,
+    CommandError,
+    Help,
+    Move,
+    Quit,
+    ShowLog,
+    parse_command,
+)
+from openhanabi.terminal.words import event_text, hands_before
+
+PROMPT = "> "
+_SEAT = re.compile(r"\bseat (\d)\b")
+ReadLine = Callable[[str], str]
+
+
+class Session:
+    """One game: the person at ``seat`` types their moves; ``bots`` play every other seat."""
+
+    def __init__(
+        self,
+        game: Game,
+        bots: Mapping[int, Bot],
+        seat: int,
+        names: Sequence[str],
+        console: Console,
+        read_line: ReadLine | None = None,
+        title: str = "",
+    ) -> None:
+        missing = set(range(game.players)) - set(bots) - {seat}
+        if missing:
+            raise ValueError(f"no bot for seats {sorted(missing)}")
+        self.game = game
+        self.bots = bots
+        self.seat = seat
+        self.names = tuple(names)
+        self.console = console
+        self.read_line = read_line or console.input
+        self.title = title
+        self.notes: dict[int, str] = {}  # a bot's explanation, by the index of its event
+
+    def run(self) -> Game:
+        """Play until the game ends or the person stops; returns the game."""
+        game = self.game
+        while game.outcome is None:
+            if game.seat == self.seat:
+                if not self._person_moves():
+                    game.abandon("you stopped the game")
+            else:
+                self._bot_moves()
+        self._show_end()
+        return game
+
+    def _draw(self) -> None:
+        if self.console.is_terminal:
+            self.console.clear()
+        else:
+            self.console.print("─" * 60, markup=False, highlight=False)
+        if self.title:
+            self.console.print(Text(self.title, style="dim"))
+        view = self.game.view(self.seat)
+        self.console.print(render_board(view, self.names, self.notes), soft_wrap=True)
+
+    def _say(self, text: str, style: str = "") -> None:
+        self.console.print(Text(text, style=style), soft_wrap=True)
+
+    def _person_moves(self) -> bool:
+        """Read commands until one moves the game; False if the person stops."""
+        self._draw()
+        while True:
+            view = self.game.view(self.seat)
+            try:
+                line = self.read_line(PROMPT)
+            except (EOFError, KeyboardInterrupt):
+                self._say("\nInput ended: the game stops here.")
+                return False
+            try:
+                command = parse_command(line, view, self.names)
+            except CommandError as error:
+                self._say(f"{error}", style="bold red")
+                continue
+            if isinstance(command, Help):
+                self._say(HELP)
+            elif isinstance(command, ShowLog):
+                self._show_log()
+            elif isinstance(command, Quit):
+                return False
+            elif isinstance(command, Move):
+                try:
+                    self.game.apply(command.action)
+                except IllegalActionError as error:  # parse_command checks; kept as a guard
+                    self._say(f"That move is not allowed: {error}.", style="bold red")
+                    continue
+                return True
+
+    def _bot_moves(self) -> None:
+        game = self.game
+        seat = game.seat
+        bot = self.bots[seat]
+        action = bot.act(game.view(seat))
+        try:
+            game.apply(action)
+        except IllegalActionError as error:
+            raise BotError(f"bot {bot.name!r} in seat {seat + 1} chose {action}: {error}") from None
+        note = bot.explain()
+        if note:
+            self.notes[len(game.events) - 1] = _named(note, self.names)
+
+    def _show_log(self) -> None:
+        view = self.game.view(self.seat)
+        if not view.events:
+            self._say("Nothing has happened yet.")
+            return
+        hands = hands_before(view)
+        for index in range(len(view.events)):
+            line = f"{index + 1:3}. {event_text(view, index, self.names, hands)}"
+            if self.notes.get(index):
+                line += f"  ({self.notes[index]})"
+            self._say(line)
+
+    def _show_end(self) -> None:
+        self._draw()
+        outcome = self.game.outcome
+        if outcome is not None:
+            self.console.print()
+            self.console.print(end_summary(outcome, self.game.variant), soft_wrap=True)
+
+
+def _named(note: str, names: Sequence[str]) -> str:
+    """A bot's explanation with the seats it names by number (0 first) named as on the board."""
+
+    def name(match: re.Match[str]) -> str:
+        seat = int(match.group(1))
+        return names[seat] if seat < len(names) else match.group(0)
+
+    return _SEAT.sub(name, note)
