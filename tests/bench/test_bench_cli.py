@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -16,9 +17,11 @@ import pytest
 RUN = "import sys; from openhanabi.cli import main; sys.exit(main())"
 
 
-def hanabi(*args: str | Path, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+def hanabi(
+    *args: str | Path, timeout: float = 120, prefix: tuple[str, ...] = ()
+) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-c", RUN, "bench", *map(str, args)],
+        [*prefix, sys.executable, "-c", RUN, "bench", *map(str, args)],
         capture_output=True,
         text=True,
         timeout=timeout,
@@ -26,9 +29,9 @@ def hanabi(*args: str | Path, timeout: float = 120) -> subprocess.CompletedProce
     )
 
 
-def bench_json(tmp_path: Path, *args: str) -> dict[str, Any]:
+def bench_json(tmp_path: Path, *args: str, prefix: tuple[str, ...] = ()) -> dict[str, Any]:
     out = tmp_path / "bench.json"
-    result = hanabi(*args, "--json", out)
+    result = hanabi(*args, "--json", out, prefix=prefix)
     assert result.returncode == 0, result.stderr
     document: dict[str, Any] = json.loads(out.read_text())
     return document
@@ -78,14 +81,42 @@ def test_results_are_the_same_with_one_or_two_jobs(tmp_path: Path) -> None:
     assert one["runs"][0]["games"] == two["runs"][0]["games"]
 
 
+# Ray's servers listen on every interface; in a network namespace of its own, loopback is the
+# only one there is, so the test's Ray instance is reachable from this machine only.
+LOOPBACK_ONLY = ("unshare", "--net", "sh", "-c", 'ip link set lo up && exec "$@"', "sh")
+
+
+def loopback_only_available() -> bool:
+    try:
+        probe = subprocess.run([*LOOPBACK_ONLY, "true"], capture_output=True, timeout=10)
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return probe.returncode == 0
+
+
 def test_results_are_the_same_on_a_local_ray_instance(tmp_path: Path) -> None:
     if importlib.util.find_spec("ray") is None:
         pytest.skip("Ray is not installed (pip install -e '.[ray]' to run this test)")
+    if not loopback_only_available():
+        pytest.skip("cannot make a network namespace (unshare --net) to keep Ray on loopback")
     args = ("--bot", "basic,random", "--players", "2", "3", "--games", "8", "--seed", "9")
     one = bench_json(tmp_path, *args, "--jobs", "1")
-    ray = bench_json(tmp_path, *args, "--ray", "local", "--jobs", "2")
+    ray = bench_json(tmp_path, *args, "--ray", "local", "--jobs", "2", prefix=LOOPBACK_ONLY)
     assert ray["ray"] == "local"
     assert one["runs"][0]["games"] == ray["runs"][0]["games"]
+
+
+def test_an_address_where_nothing_answers_fails_fast_with_one_line() -> None:
+    if importlib.util.find_spec("ray") is None:
+        pytest.skip("Ray is not installed (pip install -e '.[ray]' to run this test)")
+    with socket.socket() as probe:  # a loopback port that nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    result = hanabi("--ray", f"127.0.0.1:{port}", "--games", "2", timeout=60)
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [
+        f"hanabi bench: nothing answers at Ray address '127.0.0.1:{port}'"
+    ]
 
 
 def test_plot_writes_a_png(tmp_path: Path) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib
 import logging
+import socket
 from collections.abc import Iterator, Sequence
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
@@ -41,9 +42,14 @@ class RayCluster:
             ) from None
         options: dict[str, Any] = {"logging_level": logging.ERROR, "include_dashboard": False}
         if self.address != LOCAL:
+            if not _answers(self.address):
+                raise RayUnavailableError(f"nothing answers at Ray address {self.address!r}")
             options["address"] = self.address
-        elif self._workers is not None:
-            options["num_cpus"] = self._workers
+        else:
+            # a local instance is for this machine only: give it the loopback address
+            options["_node_ip_address"] = "127.0.0.1"
+            if self._workers is not None:
+                options["num_cpus"] = self._workers
         try:
             ray.init(**options)
         except Exception as error:  # Ray raises ConnectionError, RuntimeError, ValueError...
@@ -79,3 +85,17 @@ class RayCluster:
             ready, _ = ray.wait(list(pending), num_returns=1)
             for ref in ready:
                 yield pending.pop(ref), ray.get(ref)
+
+
+def _answers(address: str, timeout: float = 5.0) -> bool:
+    """Whether a ``host:port`` (or ``ray://host:port``) address accepts a connection; other
+    forms (such as ``auto``) are left to Ray. Ray itself retries an unreachable address for
+    minutes, so the command checks first and fails fast."""
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    if not host or not port.isdigit():
+        return True
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=timeout):
+            return True
+    except OSError:
+        return False

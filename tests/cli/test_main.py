@@ -1,0 +1,42 @@
+"""The ``hanabi`` command as a whole: every subcommand has help, and a reader that stops
+reading early (``| head``) ends the command quietly, without a traceback."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from openhanabi.cli import COMMANDS, build_parser
+
+RUN = "import sys; from openhanabi.cli import main; sys.exit(main())"
+
+
+@pytest.mark.parametrize("command", [module.__name__.rsplit(".", 1)[-1] for module in COMMANDS])
+def test_every_command_has_help(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        build_parser().parse_args([command, "--help"])
+    assert exit_.value.code == 0
+    assert f"usage: hanabi {command}" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("command", [["variants"], ["simulate", "--games", "3"]])
+def test_a_reader_that_stops_early_gets_no_traceback(command: list[str]) -> None:
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader is gone before the command writes a thing
+    try:
+        result = subprocess.run(
+            [sys.executable, "-c", RUN, *command],
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+    finally:
+        os.close(write_end)
+    assert "Traceback" not in result.stderr
+    assert "BrokenPipeError" not in result.stderr
+    assert result.returncode == 1
