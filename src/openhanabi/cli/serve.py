@@ -1,0 +1,50 @@
+"""``hanabi serve``: run the web platform (needs ``pip install 'openhanabi[server]'``)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from openhanabi.cli.options import fail
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "serve",
+        help="run the web platform",
+        description="Run the web platform: accounts, a lobby of tables, games with bots. The "
+        "database is an SQLite file in the data directory, created on first start, unless "
+        "--database-url names another (PostgreSQL: postgresql+psycopg://user:pass@host/name). "
+        "Every option can also be set as HANABI_<OPTION> in the environment.",
+    )
+    parser.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default: %(default)s)"
+    )
+    parser.add_argument("--port", type=int, default=8000, help="port (default: %(default)s)")
+    parser.add_argument("--database-url", help="an SQLAlchemy database URL (default: SQLite)")
+    parser.add_argument(
+        "--data-dir", type=Path, help="where the SQLite file lives (default: ./hanabi-data)"
+    )
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        import uvicorn
+        from pydantic import ValidationError
+
+        from openhanabi.server import Settings, create_app
+    except ImportError as error:
+        return fail(f"hanabi serve: {error.name} is missing: pip install 'openhanabi[server]'")
+    overrides: dict[str, Any] = {}
+    if args.database_url:
+        overrides["database_url"] = args.database_url
+    if args.data_dir is not None:
+        overrides["data_dir"] = args.data_dir
+    try:
+        settings = Settings(**overrides)
+    except ValidationError as error:
+        return fail(f"hanabi serve: {error.errors()[0]['msg']}")
+    uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level="info")
+    return 0

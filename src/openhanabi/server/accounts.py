@@ -1,0 +1,126 @@
+"""Accounts: registering, signing in (rate-limited) and out, and the sign-in behind a cookie."""
+
+from __future__ import annotations
+
+import math
+from datetime import datetime, timedelta
+
+from sqlalchemy import delete, func, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from openhanabi.server.errors import RefusedError, TooManyAttemptsError
+from openhanabi.server.models import LoginFailure, LoginSession, User, now
+from openhanabi.server.security import (
+    hash_password,
+    new_token,
+    token_hash,
+    verify_password,
+)
+from openhanabi.server.settings import Settings
+
+WRONG_LOGIN = "Wrong username or password."
+
+
+def name_key(username: str) -> str:
+    """The form of a username that must be unique: "Ann" and "ann" are one account."""
+    return username.casefold()
+
+
+def register(db: Session, username: str, display_name: str, password: str) -> User:
+    user = User(
+        username=username,
+        name_key=name_key(username),
+        display_name=display_name,
+        password_hash=hash_password(password),
+    )
+    taken = RefusedError(f"The username {username!r} is taken: choose another.", 409)
+    if db.scalar(select(User.id).where(User.name_key == user.name_key)) is not None:
+        raise taken
+    db.add(user)
+    try:
+        db.commit()
+    except IntegrityError:  # someone registered the same name a moment ago
+        db.rollback()
+        raise taken from None
+    return user
+
+
+def authenticate(
+    db: Session, settings: Settings, username: str, password: str, address: str
+) -> User:
+    """The account ``username`` if ``password`` is its password.
+
+    Raises :class:`TooManyAttemptsError` after too many failures for the account or from ``address``
+    within the window (without checking the password), else :class:`RefusedError` (401) if wrong.
+    """
+    key = name_key(username)
+    moment = now()
+    window = timedelta(minutes=settings.login_window_minutes)
+    since = moment - window
+    db.execute(delete(LoginFailure).where(LoginFailure.at < since))
+    for column, value, limit in (
+        (LoginFailure.name_key, key, settings.login_failures_per_account),
+        (LoginFailure.address, address, settings.login_failures_per_address),
+    ):
+        count, first = db.execute(
+            select(func.count(), func.min(LoginFailure.at)).where(
+                column == value, LoginFailure.at >= since
+            )
+        ).one()
+        if count >= limit:
+            db.commit()
+            _too_many(first, window, moment)
+    user = db.scalar(select(User).where(User.name_key == key))
+    if not verify_password(user.password_hash if user else None, password) or user is None:
+        db.add(LoginFailure(name_key=key, address=address, at=moment))
+        db.commit()
+        raise RefusedError(WRONG_LOGIN, 401)
+    db.execute(delete(LoginFailure).where(LoginFailure.name_key == key))
+    db.commit()
+    return user
+
+
+def _too_many(first: datetime | None, window: timedelta, moment: datetime) -> None:
+    if first is not None and first.tzinfo is None:  # SQLite's aggregate loses the type
+        first = datetime.fromisoformat(str(first)).replace(tzinfo=moment.tzinfo)
+    wait = (first + window - moment).total_seconds() if first is not None else 60.0
+    minutes = max(1, math.ceil(wait / 60))
+    raise TooManyAttemptsError(
+        f"Too many failed sign-ins. Wait {minutes} minute{'s' if minutes != 1 else ''} "
+        "before trying again.",
+        retry_after=max(1, math.ceil(wait)),
+    )
+
+
+def open_session(db: Session, settings: Settings, user: User) -> str:
+    """Sign ``user`` in: store a new session and return its token for the cookie."""
+    moment = now()
+    db.execute(delete(LoginSession).where(LoginSession.expires_at < moment))
+    token = new_token()
+    db.add(
+        LoginSession(
+            token_hash=token_hash(token),
+            user_id=user.id,
+            csrf_token=new_token(),
+            created_at=moment,
+            expires_at=moment + timedelta(days=settings.session_days),
+        )
+    )
+    db.commit()
+    return token
+
+
+def find_session(db: Session, token: str) -> LoginSession | None:
+    """The live session whose cookie holds ``token``, if any."""
+    if not token:
+        return None
+    session = db.scalar(select(LoginSession).where(LoginSession.token_hash == token_hash(token)))
+    if session is None or session.expires_at <= now():
+        return None
+    return session
+
+
+def close_session(db: Session, session: LoginSession) -> None:
+    db.delete(session)
+    db.commit()

@@ -1,0 +1,131 @@
+"""The web app: :func:`create_app` builds it from :class:`~openhanabi.server.settings.Settings`.
+
+Its lifespan opens the database (creating the SQLite file and applying the migrations) and
+closes it. Every error is a page with its status and a sentence that says what went wrong,
+never a traceback.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from http import HTTPStatus
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from sqlalchemy import text
+from starlette.exceptions import HTTPException
+from starlette.responses import Response
+
+from openhanabi.server.db import Database
+from openhanabi.server.deps import DbDep
+from openhanabi.server.errors import RefusedError, TooManyAttemptsError
+from openhanabi.server.pages import render
+from openhanabi.server.routes import accounts, lobby
+from openhanabi.server.settings import Settings
+
+STATIC = Path(__file__).with_name("static")
+SECURITY_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; frame-ancestors 'none'; form-action 'self'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+}
+STATUS_MESSAGES = {
+    401: "Sign in first.",
+    403: "You may not do that.",
+    404: "There is no such page.",
+    405: "That address does not take this kind of request.",
+}
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """The app for ``settings`` (by default from the environment: ``HANABI_*``)."""
+    settings = settings or Settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        database = Database(settings)
+        database.open()
+        app.state.database = database
+        try:
+            yield
+        finally:
+            database.close()
+
+    app = FastAPI(
+        title="openhanabi",
+        lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
+        openapi_url=None,
+    )
+    app.state.settings = settings
+    app.include_router(accounts.router)
+    app.include_router(lobby.router)
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.add_api_route("/healthz", healthz, methods=["GET"])
+    app.add_exception_handler(RefusedError, _refusal)  # type: ignore[arg-type]
+    app.add_exception_handler(HTTPException, _http_error)  # type: ignore[arg-type]
+    app.add_exception_handler(RequestValidationError, _invalid)  # type: ignore[arg-type]
+    app.add_exception_handler(Exception, _server_error)
+    app.middleware("http")(_security_headers)
+    return app
+
+
+def healthz(db: DbDep) -> JSONResponse:
+    """For load balancers and tests: 200 when the database answers."""
+    db.execute(text("SELECT 1"))
+    return JSONResponse({"status": "ok"})
+
+
+async def _security_headers(
+    request: Request, call_next: Callable[[Request], Awaitable[Response]]
+) -> Response:
+    response = await call_next(request)
+    for name, value in SECURITY_HEADERS.items():
+        response.headers.setdefault(name, value)
+    return response
+
+
+def _error_page(request: Request, status: int, messages: list[str]) -> HTMLResponse:
+    return render(request, None, "error.html", status, title="Error", messages=messages)
+
+
+async def _refusal(request: Request, refusal: RefusedError) -> HTMLResponse:
+    response = _error_page(request, refusal.status, [refusal.message])
+    if isinstance(refusal, TooManyAttemptsError):
+        response.headers["Retry-After"] = str(refusal.retry_after)
+    return response
+
+
+async def _http_error(request: Request, error: HTTPException) -> HTMLResponse:
+    detail = error.detail if isinstance(error.detail, str) else ""
+    if not detail or detail == _default_phrase(error.status_code):
+        detail = STATUS_MESSAGES.get(error.status_code, "The request could not be carried out.")
+    response = _error_page(request, error.status_code, [detail])
+    for name, value in (error.headers or {}).items():
+        response.headers[name] = value
+    return response
+
+
+async def _invalid(request: Request, error: RequestValidationError) -> HTMLResponse:
+    messages = []
+    for problem in error.errors():
+        field = str(problem["loc"][-1]).replace("_", " ") if problem.get("loc") else "form"
+        message = str(problem.get("msg", "is not valid")).removeprefix("Value error, ")
+        messages.append(f"{field}: {message}")
+    return _error_page(request, 422, messages or ["The form is not valid."])
+
+
+async def _server_error(request: Request, error: Exception) -> Response:
+    return _error_page(request, 500, ["Something went wrong on our side. Please try again."])
+
+
+def _default_phrase(status: int) -> str:
+    try:
+        return HTTPStatus(status).phrase
+    except ValueError:
+        return ""

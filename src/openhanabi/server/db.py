@@ -1,0 +1,72 @@
+"""The database: one engine per app, sessions per request, and the schema brought up to date by
+the migrations shipped in :mod:`openhanabi.server.migrations` (no ``alembic.ini`` needed).
+
+A new migration, after changing :mod:`openhanabi.server.models`::
+
+    python -c "from alembic import command; from openhanabi.server.db import alembic_config; \\
+    command.revision(alembic_config('sqlite:///scratch.sqlite3'), 'what changes', \\
+    autogenerate=True)"
+
+(run it against a database at the current head; then read and trim what it wrote).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.orm import Session, sessionmaker
+
+from openhanabi.server.settings import Settings
+
+MIGRATIONS = Path(__file__).with_name("migrations")
+
+
+def alembic_config(url: str, engine: Engine | None = None) -> Config:
+    """Alembic's configuration for the database at ``url``, built in code."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    config.attributes["engine"] = engine
+    return config
+
+
+def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.close()
+
+
+class Database:
+    """The engine and the session factory of one app; :meth:`open` migrates, :meth:`close` ends."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        arguments: dict[str, Any] = {"pool_pre_ping": True}
+        if settings.is_sqlite:
+            arguments["connect_args"] = {"check_same_thread": False}
+        self.engine = create_engine(settings.database_url, **arguments)
+        if settings.is_sqlite:
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+
+    def open(self) -> None:
+        """Create the data directory if need be and apply every migration not yet applied."""
+        if self.settings.is_sqlite:
+            self.settings.data_dir.mkdir(parents=True, exist_ok=True)
+        command.upgrade(alembic_config(self.settings.database_url, self.engine), "head")
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    @contextmanager
+    def session(self) -> Iterator[Session]:
+        with self.sessions() as session:
+            yield session

@@ -1,0 +1,87 @@
+"""What routes receive by injection: the settings, a database session, and the visitor (who is
+signed in, and the CSRF token their forms must carry), plus the CSRF check of every POST."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Annotated
+
+from fastapi import Depends, HTTPException, Request
+from sqlalchemy.orm import Session
+
+from openhanabi.server.accounts import find_session
+from openhanabi.server.db import Database
+from openhanabi.server.models import LoginSession, User
+from openhanabi.server.security import new_token, same_token
+from openhanabi.server.settings import Settings
+
+SESSION_COOKIE = "hanabi_session"
+CSRF_COOKIE = "hanabi_csrf"
+CSRF_FIELD = "csrf_token"
+
+
+def get_settings(request: Request) -> Settings:
+    settings: Settings = request.app.state.settings
+    return settings
+
+
+def get_db(request: Request) -> Iterator[Session]:
+    database: Database = request.app.state.database
+    with database.session() as session:
+        yield session
+
+
+SettingsDep = Annotated[Settings, Depends(get_settings)]
+DbDep = Annotated[Session, Depends(get_db)]
+
+
+@dataclass
+class Visitor:
+    """Whoever sent the request: signed in (``user`` and ``session``) or not.
+
+    ``csrf_token`` is what their forms must send back: the session's own token when signed in,
+    else the random value of a cookie (double submit), which is new when ``csrf_cookie`` is set.
+    """
+
+    user: User | None
+    session: LoginSession | None
+    csrf_token: str
+    csrf_cookie: str | None = None
+
+
+def get_visitor(request: Request, db: DbDep) -> Visitor:
+    session = find_session(db, request.cookies.get(SESSION_COOKIE, ""))
+    if session is not None:
+        return Visitor(session.user, session, session.csrf_token)
+    token = request.cookies.get(CSRF_COOKIE, "")
+    if len(token) < 32:
+        fresh = new_token()
+        return Visitor(None, None, fresh, csrf_cookie=fresh)
+    return Visitor(None, None, token)
+
+
+VisitorDep = Annotated[Visitor, Depends(get_visitor)]
+
+
+def signed_in(visitor: VisitorDep) -> User:
+    if visitor.user is None:
+        raise HTTPException(401, "Sign in first.")
+    return visitor.user
+
+
+UserDep = Annotated[User, Depends(signed_in)]
+
+
+async def check_csrf(request: Request, visitor: VisitorDep) -> None:
+    """Refuse a form that does not carry the visitor's CSRF token (403)."""
+    form = await request.form()
+    given = form.get(CSRF_FIELD)
+    if not isinstance(given, str) or not same_token(visitor.csrf_token, given):
+        raise HTTPException(
+            403,
+            "This form has expired or did not come from this site. Reload the page and try again.",
+        )
+
+
+CsrfChecked = Depends(check_csrf)

@@ -1,0 +1,117 @@
+"""Tables in the lobby: open one with its rules and bots, join, leave, and start its game.
+
+Every function checks what the rules of the lobby say before it changes anything, raises
+:class:`~openhanabi.server.errors.RefusedError` with the reason, and commits only a whole change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, selectinload
+
+from openhanabi.bots import bot_classes
+from openhanabi.rules import Variant
+from openhanabi.server.errors import RefusedError
+from openhanabi.server.games import start_game
+from openhanabi.server.models import GameRecord, GameTable, Seat, TableState, User
+from openhanabi.server.security import hash_password, verify_password
+
+HOST_SEAT = 0
+
+
+def tables(db: Session) -> list[GameTable]:
+    """The tables of the lobby, newest first, without finished ones."""
+    return list(
+        db.scalars(
+            select(GameTable)
+            .where(GameTable.state != TableState.FINISHED)
+            .options(selectinload(GameTable.seats))
+            .order_by(GameTable.id.desc())
+        )
+    )
+
+
+def find_table(db: Session, table_id: int) -> GameTable:
+    table = db.get(GameTable, table_id)
+    if table is None:
+        raise RefusedError(f"There is no table {table_id}.", 404)
+    return table
+
+
+def open_table(
+    db: Session, host: User, variant: Variant, bots: Mapping[int, str], password: str = ""
+) -> GameTable:
+    """A table of ``variant``: ``host`` in seat 0, a bot (by name) in each seat of ``bots``."""
+    known = bot_classes()
+    for seat, bot in sorted(bots.items()):
+        if not 0 < seat < variant.players:
+            raise RefusedError(f"Seat {seat + 1} is not at a table of {variant.players} players.")
+        if bot not in known:
+            raise RefusedError(f"There is no bot called {bot!r} (bots: {', '.join(known)}).")
+    table = GameTable.of_variant(
+        variant, host=host, password_hash=hash_password(password) if password else None
+    )
+    table.seats = [Seat(seat=HOST_SEAT, user=host)]
+    table.seats += [Seat(seat=seat, bot=bot) for seat, bot in sorted(bots.items())]
+    db.add(table)
+    db.commit()
+    return table
+
+
+def join(db: Session, table: GameTable, user: User, password: str = "") -> Seat:
+    """Seat ``user`` at the first free seat of ``table``."""
+    _check_waiting(table)
+    if table.seat_of(user.id) is not None:
+        raise RefusedError("You already sit at this table.", 409)
+    if table.password_hash is not None and not verify_password(table.password_hash, password):
+        raise RefusedError("Wrong table password.", 403)
+    free = table.free_seats()
+    if not free:
+        raise RefusedError("This table is full.", 409)
+    seat = Seat(table=table, seat=free[0], user=user)
+    db.add(seat)
+    try:
+        db.commit()
+    except IntegrityError:  # the seat was taken a moment ago
+        db.rollback()
+        raise RefusedError("That seat was just taken: try again.", 409) from None
+    return seat
+
+
+def leave(db: Session, table: GameTable, user: User) -> None:
+    """Free ``user``'s seat; the table closes when no player is left, else a player hosts it."""
+    _check_waiting(table)
+    seat = table.seat_of(user.id)
+    if seat is None:
+        raise RefusedError("You do not sit at this table.", 409)
+    table.seats.remove(seat)
+    players = [seat for seat in table.seats if seat.user is not None]
+    if not players:
+        db.delete(table)
+    elif table.host_id == user.id:
+        table.host = players[0].user
+    db.commit()
+
+
+def start(db: Session, table: GameTable, user: User) -> GameRecord:
+    """Deal the game of ``table`` (only its host may, with every seat taken) and store it."""
+    _check_waiting(table)
+    if table.host_id != user.id:
+        raise RefusedError("Only the table's host can start the game.", 403)
+    free = table.free_seats()
+    if free:
+        seats = ", ".join(str(seat + 1) for seat in free)
+        raise RefusedError(f"Every seat must be taken first (open: {seats}).", 409)
+    game = start_game(table)
+    table.state = TableState.PLAYING
+    db.add(game)
+    db.commit()
+    return game
+
+
+def _check_waiting(table: GameTable) -> None:
+    if table.state is not TableState.WAITING:
+        raise RefusedError(f"This table's game has already started ({table.state}).", 409)

@@ -1,0 +1,264 @@
+"""The database's tables as typed SQLAlchemy models. Change them only together with a migration
+in :mod:`openhanabi.server.migrations` (a test compares the two).
+
+- :class:`User` and :class:`LoginSession` (a sign-in, its cookie token stored hashed),
+  :class:`LoginFailure` (for the sign-in rate limit);
+- :class:`GameTable`: a table in the lobby with its rules (a preset and the rules' options) and
+  :class:`Seat` rows, each a player or a bot;
+- :class:`GameRecord`: a game as its record (deck, bonus tiles and actions, as
+  :mod:`openhanabi.records` writes them): the game is rebuilt by replaying it;
+  :class:`GamePlayer` links each seat of a game to who sat there, for history.
+"""
+
+from __future__ import annotations
+
+import enum
+from datetime import UTC, datetime
+from typing import Any, ClassVar
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    CheckConstraint,
+    DateTime,
+    Dialect,
+    Enum,
+    ForeignKey,
+    Index,
+    MetaData,
+    String,
+    TypeDecorator,
+    UniqueConstraint,
+)
+from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+from openhanabi.rules import Variant, find_variant
+
+# names for constraints, so that migrations can refer to them on every database
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+JSON_DOCUMENT = JSON().with_variant(JSONB(), "postgresql")
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """A moment in UTC; SQLite keeps no time zone, so it is put back on reading."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("a moment without a time zone")
+        return value.astimezone(UTC)
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is not None and value.tzinfo is None:
+            return value.replace(tzinfo=UTC)
+        return value
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING)
+    type_annotation_map: ClassVar[dict[Any, Any]] = {datetime: UTCDateTime()}
+
+
+class TableState(enum.StrEnum):
+    WAITING = "waiting"
+    PLAYING = "playing"
+    FINISHED = "finished"
+
+
+class User(Base):
+    __tablename__ = "users"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    # the name to sign in with, as typed; ``name_key`` (its case-folded form) is unique
+    username: Mapped[str] = mapped_column(String(32))
+    name_key: Mapped[str] = mapped_column(String(32), unique=True)
+    display_name: Mapped[str] = mapped_column(String(40))
+    password_hash: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(default=now)
+
+
+class LoginSession(Base):
+    """One sign-in: the cookie holds a random token, the database only its SHA-256."""
+
+    __tablename__ = "sessions"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    csrf_token: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(default=now)
+    expires_at: Mapped[datetime] = mapped_column(index=True)
+
+    user: Mapped[User] = relationship(lazy="joined")
+
+
+class LoginFailure(Base):
+    """A failed sign-in, counted per account name and per address for the rate limit."""
+
+    __tablename__ = "login_failures"
+    __table_args__ = (
+        Index("ix_login_failures_name_key_at", "name_key", "at"),
+        Index("ix_login_failures_address_at", "address", "at"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name_key: Mapped[str] = mapped_column(String(32))
+    address: Mapped[str] = mapped_column(String(64))
+    at: Mapped[datetime] = mapped_column(default=now)
+
+
+class GameTable(Base):
+    """A table in the lobby: its rules, its seats, and whether its game is on.
+
+    The rules are a preset of :data:`openhanabi.rules.PRESETS` and the rules' own options, one
+    column each, named as the fields of :class:`~openhanabi.rules.Variant`.
+    """
+
+    __tablename__ = "game_tables"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    host_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
+    state: Mapped[TableState] = mapped_column(
+        Enum(
+            TableState,
+            native_enum=False,
+            length=16,
+            validate_strings=True,
+            values_callable=lambda states: [state.value for state in states],
+        ),
+        default=TableState.WAITING,
+        index=True,
+    )
+    password_hash: Mapped[str | None] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(default=now)
+    # the rules
+    preset: Mapped[str] = mapped_column(String(40))
+    players: Mapped[int]
+    hand_size: Mapped[int]
+    clue_tokens: Mapped[int]
+    storms: Mapped[int]
+    empty_clues: Mapped[bool]
+    all_or_nothing: Mapped[bool]
+    declared_play: Mapped[bool]
+    bonus_tiles: Mapped[bool]
+    hanab_live_ending: Mapped[bool]
+    start_seat: Mapped[int]
+
+    host: Mapped[User | None] = relationship()
+    seats: Mapped[list[Seat]] = relationship(
+        back_populates="table", order_by="Seat.seat", cascade="all, delete-orphan"
+    )
+    games: Mapped[list[GameRecord]] = relationship(back_populates="table", order_by="GameRecord.id")
+
+    RULES = (
+        "players",
+        "hand_size",
+        "clue_tokens",
+        "storms",
+        "empty_clues",
+        "all_or_nothing",
+        "declared_play",
+        "bonus_tiles",
+        "hanab_live_ending",
+        "start_seat",
+    )
+
+    @classmethod
+    def of_variant(cls, variant: Variant, **fields: Any) -> GameTable:
+        """A table playing ``variant`` (built from a preset, so ``variant.key`` names one)."""
+        rules = {name: getattr(variant, name) for name in cls.RULES}
+        return cls(preset=variant.key, **rules, **fields)
+
+    @property
+    def variant(self) -> Variant:
+        return find_variant(self.preset, **{name: getattr(self, name) for name in self.RULES})
+
+    def seat_of(self, user_id: int) -> Seat | None:
+        return next((seat for seat in self.seats if seat.user_id == user_id), None)
+
+    def free_seats(self) -> list[int]:
+        taken = {seat.seat for seat in self.seats}
+        return [seat for seat in range(self.players) if seat not in taken]
+
+
+class Seat(Base):
+    """A taken seat at a table: a player (``user_id``) or a bot (``bot``, its registered name)."""
+
+    __tablename__ = "seats"
+    __table_args__ = (
+        UniqueConstraint("table_id", "seat", name="uq_seats_table_id_seat"),
+        UniqueConstraint("table_id", "user_id", name="uq_seats_table_id_user_id"),
+        CheckConstraint("(user_id IS NULL) <> (bot IS NULL)", name="player_or_bot"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("game_tables.id", ondelete="CASCADE"))
+    seat: Mapped[int]
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    bot: Mapped[str | None] = mapped_column(String(40))
+
+    table: Mapped[GameTable] = relationship(back_populates="seats")
+    user: Mapped[User | None] = relationship(lazy="joined")
+
+    @property
+    def name(self) -> str:
+        if self.user is not None:
+            return self.user.display_name
+        return f"{self.bot} (bot)"
+
+
+class GameRecord(Base):
+    """A game, stored as its record (:meth:`openhanabi.records.Record.to_dict`).
+
+    The record is the game's whole state: replaying it rebuilds the game. ``seed`` dealt it.
+    """
+
+    __tablename__ = "games"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int | None] = mapped_column(
+        ForeignKey("game_tables.id", ondelete="SET NULL"), index=True
+    )
+    seed: Mapped[int] = mapped_column(BigInteger)
+    record: Mapped[dict[str, Any]] = mapped_column(JSON_DOCUMENT)
+    started_at: Mapped[datetime] = mapped_column(default=now)
+    finished_at: Mapped[datetime | None]
+    score: Mapped[int | None]
+
+    table: Mapped[GameTable | None] = relationship(back_populates="games")
+    players: Mapped[list[GamePlayer]] = relationship(
+        back_populates="game", order_by="GamePlayer.seat", cascade="all, delete-orphan"
+    )
+
+
+class GamePlayer(Base):
+    """Who sat in one seat of one game: a user (kept for their history) or a bot."""
+
+    __tablename__ = "game_players"
+    __table_args__ = (UniqueConstraint("game_id", "seat", name="uq_game_players_game_id_seat"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    seat: Mapped[int]
+    user_id: Mapped[int | None] = mapped_column(
+        ForeignKey("users.id", ondelete="SET NULL"), index=True
+    )
+    bot: Mapped[str | None] = mapped_column(String(40))
+    name: Mapped[str] = mapped_column(String(40))
+
+    game: Mapped[GameRecord] = relationship(back_populates="players")

@@ -1,0 +1,53 @@
+"""Server-rendered pages: Jinja2 templates with the visitor, their CSRF token and the language."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from fastapi import Request
+from fastapi.responses import HTMLResponse, RedirectResponse
+from fastapi.templating import Jinja2Templates
+from starlette.responses import Response
+
+from openhanabi.server.deps import CSRF_COOKIE, CSRF_FIELD, Visitor
+from openhanabi.server.settings import Settings
+
+LANGUAGE = "en"  # one language for now; translations will choose per visitor
+templates = Jinja2Templates(directory=Path(__file__).with_name("templates"))
+
+
+def render(
+    request: Request,
+    visitor: Visitor | None,
+    template: str,
+    status: int = 200,
+    **context: Any,
+) -> HTMLResponse:
+    """The page ``template`` for ``visitor`` (None: an error before we know who asked)."""
+    context |= {
+        "lang": LANGUAGE,
+        "user": visitor.user if visitor else None,
+        "csrf_field": CSRF_FIELD,
+        "csrf_token": visitor.csrf_token if visitor else "",
+    }
+    response = templates.TemplateResponse(request, template, context, status_code=status)
+    if visitor is not None:
+        remember_csrf(response, visitor, request.app.state.settings)
+    return response
+
+
+def redirect(url: str, visitor: Visitor | None = None) -> RedirectResponse:
+    """Go to ``url`` after a form (303: the browser follows with a GET)."""
+    return RedirectResponse(url, status_code=303)
+
+
+def remember_csrf(response: Response, visitor: Visitor, settings: Settings) -> None:
+    if visitor.csrf_cookie is not None:
+        response.set_cookie(
+            CSRF_COOKIE,
+            visitor.csrf_cookie,
+            httponly=True,
+            samesite="lax",
+            secure=settings.secure_cookies,
+        )

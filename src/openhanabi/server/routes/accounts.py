@@ -1,0 +1,113 @@
+"""Registering, signing in and signing out."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Form, Request
+from fastapi.responses import HTMLResponse, RedirectResponse
+
+from openhanabi.server import accounts
+from openhanabi.server.deps import (
+    SESSION_COOKIE,
+    CsrfChecked,
+    DbDep,
+    SettingsDep,
+    Visitor,
+    VisitorDep,
+)
+from openhanabi.server.errors import RefusedError
+from openhanabi.server.forms import LoginForm, RegisterForm
+from openhanabi.server.models import User
+from openhanabi.server.pages import redirect, render
+from openhanabi.server.settings import Settings
+
+router = APIRouter()
+
+
+@router.get("/register", response_class=HTMLResponse)
+def register_page(request: Request, visitor: VisitorDep) -> HTMLResponse:
+    return render(request, visitor, "register.html", title="Register")
+
+
+@router.post("/register", dependencies=[CsrfChecked], response_model=None)
+def register(
+    request: Request,
+    form: Annotated[RegisterForm, Form()],
+    db: DbDep,
+    settings: SettingsDep,
+    visitor: VisitorDep,
+) -> HTMLResponse | RedirectResponse:
+    display_name = form.display_name or form.username
+    try:
+        user = accounts.register(db, form.username, display_name, form.password)
+    except RefusedError as refusal:
+        return render(
+            request,
+            visitor,
+            "register.html",
+            refusal.status,
+            title="Register",
+            error=refusal.message,
+            form=form,
+        )
+    return _signed_in(db, settings, user)
+
+
+@router.get("/login", response_class=HTMLResponse)
+def login_page(request: Request, visitor: VisitorDep) -> HTMLResponse:
+    return render(request, visitor, "login.html", title="Sign in")
+
+
+@router.post("/login", dependencies=[CsrfChecked], response_model=None)
+def login(
+    request: Request,
+    form: Annotated[LoginForm, Form()],
+    db: DbDep,
+    settings: SettingsDep,
+    visitor: VisitorDep,
+) -> HTMLResponse | RedirectResponse:
+    address = request.client.host if request.client else "unknown"
+    try:
+        user = accounts.authenticate(db, settings, form.username, form.password, address)
+    except RefusedError as refusal:
+        response = render(
+            request,
+            visitor,
+            "login.html",
+            refusal.status,
+            title="Sign in",
+            error=refusal.message,
+            username=form.username,
+        )
+        retry_after = getattr(refusal, "retry_after", None)
+        if retry_after is not None:
+            response.headers["Retry-After"] = str(retry_after)
+        return response
+    return _signed_in(db, settings, user)
+
+
+@router.post("/logout", dependencies=[CsrfChecked])
+def logout(db: DbDep, visitor: VisitorDep) -> RedirectResponse:
+    if visitor.session is not None:
+        accounts.close_session(db, visitor.session)
+    response = redirect("/")
+    response.delete_cookie(SESSION_COOKIE, httponly=True, samesite="lax")
+    return response
+
+
+def _signed_in(db: DbDep, settings: Settings, user: User) -> RedirectResponse:
+    token = accounts.open_session(db, settings, user)
+    response = redirect("/")
+    response.set_cookie(
+        SESSION_COOKIE,
+        token,
+        max_age=settings.session_days * 24 * 3600,
+        httponly=True,
+        samesite="lax",
+        secure=settings.secure_cookies,
+    )
+    return response
+
+
+__all__ = ["Visitor", "router"]

@@ -1,0 +1,89 @@
+"""The lobby: the list of tables, opening one, and a table's page with join, leave and start."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Form, Request
+from fastapi.responses import HTMLResponse, RedirectResponse
+
+from openhanabi.bots import bot_classes
+from openhanabi.rules import PRESETS, RulesError
+from openhanabi.server import lobby
+from openhanabi.server.deps import CsrfChecked, DbDep, UserDep, VisitorDep
+from openhanabi.server.errors import RefusedError
+from openhanabi.server.forms import JoinForm, TableForm
+from openhanabi.server.pages import redirect, render
+
+router = APIRouter()
+
+
+@router.get("/", response_class=HTMLResponse)
+def home(request: Request, db: DbDep, visitor: VisitorDep) -> HTMLResponse:
+    return render(request, visitor, "lobby.html", title="Lobby", tables=lobby.tables(db))
+
+
+@router.get("/tables/new", response_class=HTMLResponse)
+def new_table_page(request: Request, visitor: VisitorDep, user: UserDep) -> HTMLResponse:
+    return _table_form(request, visitor)
+
+
+@router.post("/tables", dependencies=[CsrfChecked], response_model=None)
+def open_table(
+    request: Request,
+    form: Annotated[TableForm, Form()],
+    db: DbDep,
+    visitor: VisitorDep,
+    user: UserDep,
+) -> HTMLResponse | RedirectResponse:
+    try:
+        variant = form.rules()
+    except RulesError as error:
+        return _table_form(request, visitor, f"These rules do not make a game: {error}.", form)
+    table = lobby.open_table(db, user, variant, form.bots(), form.password)
+    return redirect(f"/tables/{table.id}")
+
+
+@router.get("/tables/{table_id}", response_class=HTMLResponse)
+def table_page(request: Request, table_id: int, db: DbDep, visitor: VisitorDep) -> HTMLResponse:
+    table = lobby.find_table(db, table_id)
+    return render(request, visitor, "table.html", title=f"Table {table.id}", table=table)
+
+
+@router.post("/tables/{table_id}/join", dependencies=[CsrfChecked])
+def join(
+    table_id: int, form: Annotated[JoinForm, Form()], db: DbDep, user: UserDep
+) -> RedirectResponse:
+    lobby.join(db, lobby.find_table(db, table_id), user, form.password)
+    return redirect(f"/tables/{table_id}")
+
+
+@router.post("/tables/{table_id}/leave", dependencies=[CsrfChecked])
+def leave(table_id: int, db: DbDep, user: UserDep) -> RedirectResponse:
+    lobby.leave(db, lobby.find_table(db, table_id), user)
+    return redirect("/")
+
+
+@router.post("/tables/{table_id}/start", dependencies=[CsrfChecked])
+def start(table_id: int, db: DbDep, user: UserDep) -> RedirectResponse:
+    lobby.start(db, lobby.find_table(db, table_id), user)
+    return redirect(f"/tables/{table_id}")
+
+
+def _table_form(
+    request: Request, visitor: VisitorDep, error: str = "", form: TableForm | None = None
+) -> HTMLResponse:
+    return render(
+        request,
+        visitor,
+        "new_table.html",
+        422 if error else 200,
+        title="New table",
+        presets=PRESETS,
+        bots=bot_classes(),
+        error=error,
+        form=form,
+    )
+
+
+__all__ = ["RefusedError", "router"]

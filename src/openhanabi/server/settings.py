@@ -1,0 +1,60 @@
+"""The server's settings, in one place: defaults, ``HANABI_*`` environment variables, or
+arguments (``hanabi serve`` passes its options here).
+
+>>> settings = Settings(data_dir=Path("/srv/hanabi"))
+>>> settings.database_url
+'sqlite:////srv/hanabi/hanabi.sqlite3'
+>>> Settings(database_url="postgresql+psycopg://hanabi@db/hanabi").database_url
+'postgresql+psycopg://hanabi@db/hanabi'
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import Field, model_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+DEFAULT_DATA_DIR = Path("hanabi-data")
+SQLITE_FILE = "hanabi.sqlite3"
+
+
+class Settings(BaseSettings):
+    """How one server runs. Every field can be set as ``HANABI_<FIELD>`` in the environment."""
+
+    model_config = SettingsConfigDict(env_prefix="HANABI_", frozen=True)
+
+    data_dir: Path = Field(
+        default=DEFAULT_DATA_DIR, description="where the server keeps its files (SQLite's)"
+    )
+    database_url: str = Field(
+        default="",
+        description="an SQLAlchemy URL; empty: an SQLite file in data_dir. PostgreSQL: "
+        "postgresql+psycopg://user:password@host/name",
+    )
+    secure_cookies: bool = Field(
+        default=False, description="send cookies over HTTPS only (turn on behind HTTPS)"
+    )
+    session_days: int = Field(default=30, ge=1, description="how long a sign-in lasts")
+    login_window_minutes: int = Field(
+        default=15, ge=1, description="how far back failed sign-ins count"
+    )
+    login_failures_per_account: int = Field(
+        default=5, ge=1, description="failed sign-ins to one account in the window before a pause"
+    )
+    login_failures_per_address: int = Field(
+        default=20,
+        ge=1,
+        description="failed sign-ins from one address in the window before one",
+    )
+
+    @model_validator(mode="after")
+    def _default_database(self) -> Settings:
+        if not self.database_url:
+            path = (self.data_dir / SQLITE_FILE).absolute()
+            object.__setattr__(self, "database_url", f"sqlite:///{path}")
+        return self
+
+    @property
+    def is_sqlite(self) -> bool:
+        return self.database_url.startswith("sqlite")
