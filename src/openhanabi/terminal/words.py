@@ -122,6 +122,6 @@ TILE_WORDS = {
     2: "a clue token back and a storm token turned back",
     3: "a free colour clue",
     4: "a free rank clue",
-    5: "a card from the discard pile back into the draw pile",
-    6: "a fitting card from the discard pile played",
+    5: "shuffle a card of the discard pile back into the draw pile",
+    6: "play a fitting card from the discard pile",
 }

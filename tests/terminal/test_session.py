@@ -1,0 +1,97 @@
+"""The game loop in-process: typed lines in, the board and messages out, bots on their views."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+
+import pytest
+from rich.console import Console
+
+from openhanabi.bots import make_bot
+from openhanabi.rules import Game, SeatView, Termination, find_variant
+from openhanabi.terminal import Session
+from openhanabi.terminal.session import PROMPT, _named
+
+NAMES = ("Alice", "Bob", "Cathy")
+
+
+def session(lines: Iterator[str] | list[str], seed: int = 4, bot: str = "basic") -> Session:
+    variant = find_variant("base", players=3)
+    game = Game.new(variant, seed)
+    bots = {seat: make_bot(bot, seat, variant) for seat in (1, 2)}
+    typed = iter(lines)
+
+    def read_line(prompt: str) -> str:
+        assert prompt == PROMPT
+        line = next(typed, None)
+        if line is None:
+            raise EOFError
+        return line
+
+    console = Console(file=io.StringIO(), width=120)
+    return Session(game, bots, 0, NAMES, console, read_line)
+
+
+def output(table: Session) -> str:
+    file = table.console.file
+    assert isinstance(file, io.StringIO)
+    return file.getvalue()
+
+
+def test_mistakes_change_nothing_and_end_of_input_stops_the_game() -> None:
+    table = session(["bogus", "discard 1", "clue alice 1", "help", "log"])
+    game = table.run()
+    text = output(table)
+    assert "Unknown command 'bogus'" in text
+    assert "You cannot discard now: all 8 clue tokens are available" in text
+    assert "You cannot give yourself a clue" in text
+    assert "play N" in text and "Nothing has happened yet." in text
+    assert "Input ended: the game stops here." in text
+    assert game.outcome is not None and game.outcome.termination is Termination.ABANDONED
+    assert game.history == []
+
+
+def test_quit_stops_after_the_moves_made() -> None:
+    table = session(["clue bob 1", "quit"])
+    game = table.run()
+    assert game.history[0].target == 1
+    assert len(game.history) == 3  # the person's clue and both bots' answers
+    assert "Game over: you stopped the game." in output(table)
+
+
+def scripted(table_of: list[Session]) -> Iterator[str]:
+    """Discard slot 1 whenever allowed, else clue the next player about 1s."""
+    while True:
+        view: SeatView = table_of[0].game.view(0)
+        yield "discard 1" if view.clue_tokens < view.variant.clue_tokens else "clue 2 1"
+
+
+@pytest.mark.parametrize("bot", ["basic", "random"])
+def test_a_whole_game_to_its_end(bot: str) -> None:
+    holder: list[Session] = []
+    table = session(scripted(holder), seed=11, bot=bot)
+    holder.append(table)
+    game = table.run()
+    assert game.outcome is not None
+    assert game.outcome.termination is not Termination.ABANDONED
+    text = output(table)
+    assert "Game over: " in text and f"Score {game.outcome.score} of 25: " in text
+
+
+def test_bot_notes_name_seats_as_the_board_does() -> None:
+    table = session(["clue bob 1", "quit"])
+    table.run()
+    assert table.notes
+    assert not any("seat 0" in note or "seat 1" in note for note in table.notes.values())
+
+
+def test_every_seat_needs_a_player() -> None:
+    variant = find_variant("base", players=3)
+    with pytest.raises(ValueError, match="no bot for seats"):
+        Session(Game.new(variant, 1), {}, 0, NAMES, Console(file=io.StringIO()))
+
+
+def test_seat_numbers_in_notes_become_names() -> None:
+    assert _named("I told seat 0 about seat 2's 1s.", NAMES) == "I told Alice about Cathy's 1s."
+    assert _named("seat 7 and seats 1", NAMES) == "seat 7 and seats 1"
