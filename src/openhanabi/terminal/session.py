@@ -25,7 +25,7 @@ from openhanabi.terminal.commands import (
     ShowLog,
     parse_command,
 )
-from openhanabi.terminal.words import event_text, hands_before
+from openhanabi.terminal.words import card_name, event_text, hands_before
 
 PROMPT = "> "
 _SEAT = re.compile(r"\bseat (\d)\b")
@@ -142,6 +142,10 @@ class Session:
         if outcome is not None:
             self.console.print()
             self.console.print(end_summary(outcome, self.game.variant), soft_wrap=True)
+            # the game is over, so the person may now see their own cards
+            hand = reversed(self.game.hands[self.seat])
+            faces = " ".join(card_name(self.game.card(order), self.game.variant) for order in hand)
+            self._say(f"Your hand was: {faces or 'empty'} (slot 1 first).")
 
 
 def _named(note: str, names: Sequence[str]) -> str:

@@ -1,0 +1,212 @@
+"""``hanabi play`` as a person plays it: a real subprocess in a pseudo-terminal, commands typed,
+the screen read back. Every read is bounded in time, so a hang fails the test instead of the run.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import re
+import select
+import struct
+import subprocess
+import sys
+import termios
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from openhanabi.records import read_record, replay
+from openhanabi.rules import rating
+
+RUN = "import sys; from openhanabi.cli import main; sys.exit(main())"
+ANSI = re.compile(r"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[@-Z\\-_])")
+TITLE = "hanabi play: you are"
+PROMPT = "> "
+BUDGET = 25.0  # seconds for one whole session
+
+
+class Terminal:
+    """``hanabi play ARGS`` running on the slave side of a pseudo-terminal of 120 by 60."""
+
+    def __init__(self, *args: str) -> None:
+        master, slave = os.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 60, 120, 0, 0))
+        env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "NO_COLOR")}
+        env["TERM"] = "xterm-256color"
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", RUN, "play", *args],
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            env=env,
+            start_new_session=True,
+        )
+        os.close(slave)
+        self.master = master
+        self.raw = b""
+        self.closed = False
+        self.deadline = time.monotonic() + BUDGET
+
+    @property
+    def text(self) -> str:
+        """Everything shown so far, without colours and cursor moves."""
+        return ANSI.sub("", self.raw.decode("utf-8", "replace")).replace("\r", "")
+
+    @property
+    def screen(self) -> str:
+        """The last board drawn and what followed it."""
+        text = self.text
+        return text[text.rfind(TITLE) :]
+
+    def wait(self, done: Callable[[], bool]) -> None:
+        while not done():
+            remaining = self.deadline - time.monotonic()
+            if remaining <= 0 or self.closed:
+                raise AssertionError(f"the screen never got there; it shows:\n{self.screen}")
+            ready, _, _ = select.select([self.master], [], [], min(remaining, 0.5))
+            if ready:
+                try:
+                    data = os.read(self.master, 1 << 16)
+                except OSError:  # EIO: the program closed the terminal
+                    data = b""
+                self.raw += data
+                self.closed = not data
+
+    def prompt(self) -> None:
+        """Wait for the next prompt, or for the program to end."""
+        start = len(self.raw)
+
+        def ready() -> bool:
+            return len(self.raw) > start and self.text.endswith(PROMPT)
+
+        try:
+            self.wait(ready)
+        except AssertionError:
+            if not self.closed:
+                raise
+
+    def type(self, line: str) -> str:
+        """Type ``line`` and Enter; returns what appeared up to the next prompt."""
+        start = len(self.text)
+        os.write(self.master, (line + "\n").encode())
+        self.prompt()
+        return self.text[start:]
+
+    def finish(self) -> int:
+        self.wait(lambda: self.closed)
+        return self.process.wait(timeout=5)
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+        self.process.wait(timeout=5)
+        os.close(self.master)
+
+
+@pytest.fixture
+def hanabi() -> Iterator[Callable[..., Terminal]]:
+    terminals: list[Terminal] = []
+
+    def start(*args: str) -> Terminal:
+        terminal = Terminal(*args)
+        terminals.append(terminal)
+        terminal.prompt()
+        return terminal
+
+    yield start
+    for terminal in terminals:
+        terminal.close()
+
+
+def tokens(screen: str) -> tuple[int, int]:
+    found = re.search(r"Clue tokens (\d+) of (\d+)", screen)
+    assert found, screen
+    return int(found[1]), int(found[2])
+
+
+@pytest.mark.parametrize(
+    ("bot", "players", "seed"), [("basic", 2, 5), ("random", 3, 8), ("basic", 4, 2)]
+)
+def test_a_whole_game_typed_in_a_terminal(
+    hanabi: Callable[..., Terminal], tmp_path: Path, bot: str, players: int, seed: int
+) -> None:
+    record = tmp_path / "game.json"
+    terminal = hanabi(
+        "--players", str(players), "--bot", bot, "--seed", str(seed), "--save", str(record)
+    )
+    assert "\x1b[" in terminal.raw.decode()  # a terminal: colours and a cleared screen
+    assert "your turn" in terminal.screen and "1 Alice (you)" in terminal.screen
+    moves = 0
+    while not terminal.closed:
+        have, most = tokens(terminal.screen)
+        terminal.type("discard 1" if have < most else "clue 2 1")
+        moves += 1
+    assert terminal.finish() == 0
+    end = terminal.screen
+    assert "game over" in end.splitlines()[1]
+    game = replay(read_record(record))
+    assert game.outcome is not None
+    score = game.outcome.score
+    assert f"Score {score} of 25: {rating(score, 25).verdict}" in end
+    assert f"Game over: {game.outcome.detail}." in end
+    assert f"The game record is in {record}." in end
+    assert sum(1 for event in game.events if event.seat == 0) == moves
+    assert "Traceback" not in terminal.text
+
+
+def test_mistakes_get_their_line_and_the_prompt_again(hanabi: Callable[..., Terminal]) -> None:
+    terminal = hanabi("--players", "3", "--bot", "basic", "--seed", "1")
+    board = terminal.screen
+    for typed, line in [
+        ("dance", "Unknown command 'dance': try play, discard, clue or help."),
+        ("discard 1", "You cannot discard now: all 8 clue tokens are available."),
+        ("PLAY 9", "There is no slot 9: your slots are 1 to 5."),
+        ("clue alice 1", "You cannot give yourself a clue: clue another player."),
+        ("clue bob pink", "'pink' is not a colour in this game"),
+        ("clue 7 1", "There is no seat 7: seats are 1 to 3."),
+        ("play 2 red", "Declared play is off in this game"),
+        ("", "Type a command, or help for the list."),
+    ]:
+        shown = terminal.type(typed)
+        lines = shown.split("\n")
+        assert len(lines) == 3, shown  # the echo, the one line, the prompt
+        assert lines[0] == typed
+        assert lines[1].startswith(line)
+        assert lines[2] == PROMPT
+    assert terminal.screen.startswith(board.rstrip(PROMPT))  # nothing was redrawn
+    assert "play N" in terminal.type("help")
+    assert "Nothing has happened yet." in terminal.type("LOG")
+    assert "Bob" in terminal.type("c b 1")  # a move: the board is drawn again
+    terminal.type("q")
+    assert terminal.finish() == 0
+    assert "Game over: you stopped the game." in terminal.screen
+    assert "Traceback" not in terminal.text
+
+
+def test_end_of_input_ends_the_session_cleanly(hanabi: Callable[..., Terminal]) -> None:
+    terminal = hanabi("--seed", "3", "--bot", "random")
+    os.write(terminal.master, b"\x04")  # Ctrl-D on an empty line: end of input
+    assert terminal.finish() == 0
+    assert "Input ended: the game stops here." in terminal.text
+    assert "Traceback" not in terminal.text
+
+
+def test_bad_options_exit_2_with_one_line() -> None:
+    for args, message in [
+        (["--bot", "nobody"], "hanabi play: unknown bot 'nobody'"),
+        (["--seat", "3"], "hanabi play: --seat must be 1 to 2, not 3"),
+        (["--variant", "nope"], "hanabi play: unknown variant 'nope'"),
+    ]:
+        result = subprocess.run(
+            [sys.executable, "-c", RUN, "play", *args],
+            capture_output=True,
+            text=True,
+            timeout=20,
+            check=False,
+            stdin=subprocess.DEVNULL,
+        )
+        assert result.returncode == 2
+        assert result.stderr.startswith(message) and result.stderr.count("\n") == 1
