@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from openhanabi.records import read_record, replay
+from openhanabi.records import DEFAULT_NAMES, read_record, replay
 from openhanabi.rules import rating
 
 RUN = "import sys; from openhanabi.cli import main; sys.exit(main())"
@@ -128,21 +128,24 @@ def tokens(screen: str) -> tuple[int, int]:
 
 
 @pytest.mark.parametrize(
-    ("bot", "players", "seed"), [("basic", 2, 5), ("random", 3, 8), ("basic", 4, 2)]
+    ("bot", "players", "seed", "seat"),
+    [("basic", 2, 5, 1), ("random", 3, 8, 2), ("basic", 4, 2, 4)],
 )
 def test_a_whole_game_typed_in_a_terminal(
-    hanabi: Callable[..., Terminal], tmp_path: Path, bot: str, players: int, seed: int
+    hanabi: Callable[..., Terminal], tmp_path: Path, bot: str, players: int, seed: int, seat: int
 ) -> None:
+    """The person discards slot 1 when allowed, else tells the next player about their 1s."""
     record = tmp_path / "game.json"
-    terminal = hanabi(
-        "--players", str(players), "--bot", bot, "--seed", str(seed), "--save", str(record)
-    )
+    options = ["--players", str(players), "--bot", bot, "--seed", str(seed), "--seat", str(seat)]
+    terminal = hanabi(*options, "--save", str(record))
     assert "\x1b[" in terminal.raw.decode()  # a terminal: colours and a cleared screen
-    assert "your turn" in terminal.screen and "1 Alice (you)" in terminal.screen
+    name = DEFAULT_NAMES[seat - 1]
+    assert f"you are {name} (seat {seat}) with {bot} bots; seed {seed}" in terminal.screen
+    assert "your turn" in terminal.screen and f"{seat} {name} (you)" in terminal.screen
     moves = 0
     while not terminal.closed:
         have, most = tokens(terminal.screen)
-        terminal.type("discard 1" if have < most else "clue 2 1")
+        terminal.type("discard 1" if have < most else f"clue {seat % players + 1} 1")
         moves += 1
     assert terminal.finish() == 0
     end = terminal.screen
@@ -153,7 +156,7 @@ def test_a_whole_game_typed_in_a_terminal(
     assert f"Score {score} of 25: {rating(score, 25).verdict}" in end
     assert f"Game over: {game.outcome.detail}." in end
     assert f"The game record is in {record}." in end
-    assert sum(1 for event in game.events if event.seat == 0) == moves
+    assert sum(1 for event in game.events if event.seat == seat - 1) == moves
     assert "Traceback" not in terminal.text
 
 

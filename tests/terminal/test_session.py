@@ -13,6 +13,8 @@ from openhanabi.rules import Game, SeatView, Termination, find_variant
 from openhanabi.terminal import Session
 from openhanabi.terminal.session import PROMPT, _named
 
+from .support import awaiting_tile_6
+
 NAMES = ("Alice", "Bob", "Cathy")
 
 
@@ -77,6 +79,8 @@ def test_a_whole_game_to_its_end(bot: str) -> None:
     assert game.outcome.termination is not Termination.ABANDONED
     text = output(table)
     assert "Game over: " in text and f"Score {game.outcome.score} of 25: " in text
+    faces = [game.card(order).name(game.variant) for order in reversed(game.hands[0])]
+    assert f"Your hand was: {' '.join(faces)} (slot 1 first)." in text
 
 
 def test_bot_notes_name_seats_as_the_board_does() -> None:
@@ -95,3 +99,18 @@ def test_every_seat_needs_a_player() -> None:
 def test_seat_numbers_in_notes_become_names() -> None:
     assert _named("I told seat 0 about seat 2's 1s.", NAMES) == "I told Alice about Cathy's 1s."
     assert _named("seat 7 and seats 1", NAMES) == "seat 7 and seats 1"
+
+
+def test_the_person_answers_a_bonus_tile() -> None:
+    game = awaiting_tile_6()
+    game.undo()  # back to before the R5 (seat 0's oldest card, slot 5) is played
+    bots = {1: make_bot("basic", 1, game.variant)}
+    lines = iter(["play 5", "choose 2", "choose 1", "quit"])
+    console = Console(file=io.StringIO(), width=120)
+    table = Session(game, bots, 0, NAMES[:2], console, lambda _: next(lines))
+    table.run()
+    text = output(table)
+    assert "Bonus tile: choose a card of the discard pile to play:  1) Y1" in text
+    assert "There is no card 2 in the list: choose 1 to 1." in text
+    assert game.fireworks[:2] == [5, 1]
+    assert "You played Y1 from the discard pile" in text

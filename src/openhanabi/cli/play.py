@@ -22,12 +22,17 @@ def add_parser(subparsers: Any) -> None:
         description="Play Hanabi in the terminal: you take one seat, bots take the others. "
         "Type help during the game for the commands.",
     )
-    parser.add_argument("--bot", default="basic", help="the bots' name (default: basic)")
+    parser.add_argument(
+        "--bot", default="basic", help=f"{', '.join(bot_classes())} (default: basic)"
+    )
     parser.add_argument(
         "--seed", type=int, help="deal the game from this seed (default: a random one)"
     )
     parser.add_argument(
-        "--seat", type=int, default=1, help="your seat, 1 to the players (default: 1)"
+        "--seat",
+        type=int,
+        default=1,
+        help="your seat, numbered from 1 as on the board (default: 1)",
     )
     parser.add_argument("--save", metavar="FILE", help="write the game record to FILE at the end")
     add_variant_options(parser)
