@@ -9,6 +9,7 @@ True
 """
 
 from openhanabi.bots import basic as _basic  # noqa: F401  (registers "basic")
+from openhanabi.bots import conventions as _conventions  # noqa: F401  (registers "conventions")
 from openhanabi.bots import hat as _hat  # noqa: F401  (registers "hat")
 from openhanabi.bots import uniform as _uniform  # noqa: F401  (registers "random")
 from openhanabi.bots.protocol import Bot, BotError

@@ -1,0 +1,507 @@
+"""``conventions``: a bot that plays a documented, human-style convention set (docs/conventions.md).
+
+On its turn it takes the first of these that applies:
+
+1. answer a bonus tile's decision;
+2. play a card a finesse called blind, once it fits;
+3. save the next player's chop when it is a 5, a 2 or a critical card and they have nothing
+   to play;
+4. play a card it knows will fit (declaring the suit where that is allowed and known);
+5. give the best play clue (direct, delayed through a known card, prompt or finesse), or a save
+   clue to any chop in danger;
+6. discard a card known to be useless, else its chop;
+7. give any clue that does no harm, else discard the least valuable card, else play the card
+   most likely to fit.
+
+>>> from openhanabi.bots import make_bot, play_game
+>>> from openhanabi.rules import Game, find_variant
+>>> variant = find_variant("base", players=3)
+>>> bots = [make_bot("conventions", s, variant) for s in range(3)]
+>>> game = play_game(Game.new(variant, seed=1), bots)
+>>> game.outcome is not None
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from openhanabi.bots.conventions import rules
+from openhanabi.bots.conventions.state import RANK_CLUE, Reading, Tracker
+from openhanabi.bots.protocol import Bot
+from openhanabi.bots.registry import register
+from openhanabi.rules import Action, ActionType, Decision, SeatView, Variant
+
+NAMES = ("Alice", "Bob", "Cathy", "Donald", "Emily")
+
+
+@dataclass
+class Option:
+    """A clue this seat could give, and what the table would make of it."""
+
+    action: Action
+    value: float
+    kind: str  # "play", "save", "fix", "stall"
+    reading: Reading
+    detail: str
+
+
+def _within(mask: int, allowed: int) -> bool:
+    return mask != 0 and mask & ~allowed == 0
+
+
+@register
+class ConventionsBot(Bot):
+    name = "conventions"
+    summary = "human-style conventions: chop, play and save clues, prompts and finesses"
+
+    def __init__(self, seat: int, variant: Variant, seed: int = 0) -> None:
+        super().__init__(seat, variant, seed)
+        self.state = Tracker(seat, variant)
+        self._why = ""
+
+    def explain(self) -> str:
+        return self._why
+
+    # ------------------------------------------------------------------ naming
+
+    def _seat_name(self, seat: int) -> str:
+        return NAMES[seat] if seat < len(NAMES) else f"seat {seat}"
+
+    def _card_name(self, ident: int) -> str:
+        card = self.state.tables.card[ident]
+        suit = self.variant.suits[card.suit]
+        return f"{suit.name.lower()} {card.rank}"
+
+    def _slot(self, view: SeatView, order: int) -> int:
+        hand = view.hands[view.seat]
+        return len(hand) - hand.index(order)
+
+    def _clue_name(self, action: Action) -> str:
+        if action.type == ActionType.COLOUR_CLUE:
+            return self.variant.colours[action.value].name.lower()
+        return str(action.value)
+
+    # ------------------------------------------------------------------ the turn
+
+    def act(self, view: SeatView) -> Action:
+        st = self.state
+        st.sync(view)
+        legal = view.legal_actions
+        if view.pending is not None:
+            action, self._why = self._decide(view, view.pending)
+            return action if action in legal else legal[0]
+        for step in (
+            self._blind_play,
+            self._urgent_save,
+            self._known_play,
+            self._best_clue,
+            self._discard,
+            self._last_resort,
+        ):
+            found = step(view)
+            if found is not None:
+                action, self._why = found
+                if action in legal:
+                    return action
+        self._why = "I had no better choice than this legal action."
+        return legal[0]
+
+    # ------------------------------------------------------------------ own cards
+
+    def _own_belief(self, view: SeatView, order: int) -> int:
+        """What this seat believes its own card is: the table's notes cut by every copy it sees."""
+        st = self.state
+        possible = view.knowledge[order].possible_mask
+        belief = st.belief(order) & possible
+        return belief if belief else possible
+
+    def _play_action(self, view: SeatView, order: int, belief: int) -> Action:
+        """Play ``order``, declaring its suit when declared play is on and the suit is known."""
+        if self.variant.declared_play:
+            suits = rules.suits_of(belief, self.state.tables)
+            if len(suits) == 1:
+                declared = Action.play(order, suits.pop())
+                if declared in view.legal_actions:
+                    return declared
+        return Action.play(order)
+
+    def _blind_play(self, view: SeatView) -> tuple[Action, str] | None:
+        """A finesse called a card from my finesse position: play it as soon as it fits."""
+        st = self.state
+        for order in view.hands[view.seat]:
+            if order in st.blind:
+                ident = st.blind[order]
+                if st.playable >> ident & 1:
+                    return (
+                        self._play_action(view, order, 1 << ident),
+                        f"I played slot {self._slot(view, order)} blind because a clue "
+                        f"finessed my finesse position into the {self._card_name(ident)}.",
+                    )
+        return None
+
+    def _known_play(self, view: SeatView) -> tuple[Action, str] | None:
+        """Play a card every reading of which fits now: the lowest first, then the oldest."""
+        st = self.state
+        best: tuple[int, int, int] | None = None
+        for index, order in enumerate(view.hands[view.seat]):
+            belief = self._own_belief(view, order)
+            if not st.marked(order) and not _within(
+                view.knowledge[order].possible_mask, st.playable
+            ):
+                continue
+            if _within(belief, st.playable):
+                rank = min(st.tables.card[i].rank for i in _bits(belief))
+                key = (rank, index, order)
+                if best is None or key < best:
+                    best = key
+        if best is None:
+            return None
+        order = best[2]
+        belief = self._own_belief(view, order)
+        what = (
+            f"the {self._card_name(_single(belief))}"
+            if belief & (belief - 1) == 0
+            else "a card that fits"
+        )
+        return (
+            self._play_action(view, order, belief),
+            f"I played slot {self._slot(view, order)} because the clues on it show it is {what}.",
+        )
+
+    # ------------------------------------------------------------------ clues
+
+    def _clue_actions(self, view: SeatView) -> list[Action]:
+        return [a for a in view.legal_actions if a.is_clue]
+
+    def _evaluate(self, view: SeatView, action: Action) -> Option | None:
+        """What the table would make of ``action`` and what it is worth, or ``None`` if it
+        would mislead someone into a misplay or touch a card that should not be touched."""
+        st = self.state
+        receiver = action.target
+        mask = st.clue_mask(action.type, action.value)
+        hand = st.hands[receiver]
+        ident = st.ident
+        touched = tuple(o for o in hand if 1 << ident[o] & mask)
+        if not touched:
+            return None
+        reading = st.read_clue(self.seat, receiver, touched, mask, action.type, receiver)
+        # apply the clue for a moment to see every card's belief afterwards
+        saved_clue = {o: st.clue.get(o) for o in hand}
+        saved_touched = set(st.touched)
+        saved_notes = dict(st.notes)
+        saved_blind = dict(st.blind)
+        try:
+            before = {o: st.marked(o) and _within(st.belief(o), st.playable) for o in hand}
+            for o in hand:
+                old = st.clue.get(o, st.all)
+                st.clue[o] = old & mask if o in touched else old & ~mask
+            st.touched.update(touched)
+            if reading.focus is not None:
+                truth = ident[reading.focus]
+                if not (reading.plays | reading.saves) >> truth & 1:
+                    return None
+                st.note_reading(reading, self.seat, receiver)
+                st.waits = st.waits[: len(st.waits) - len(reading.waits)]
+            value = 0.0
+            new_plays = 0
+            for o in hand:
+                b = st.belief(o)
+                if st.marked(o) and _within(b, st.playable):
+                    if not st.playable >> ident[o] & 1:
+                        return None
+                    if not before[o]:
+                        new_plays += 1
+            bad = 0
+            elsewhere = self._marked_elsewhere(receiver)
+            seen_here: set[int] = set()
+            for o in touched:
+                if o in saved_touched:
+                    continue
+                i = ident[o]
+                if st.useless >> i & 1 or i in elsewhere or i in seen_here:
+                    bad += 1
+                seen_here.add(i)
+            if bad:
+                return None
+        finally:
+            for o, m in saved_clue.items():
+                if m is None:
+                    st.clue.pop(o, None)
+                else:
+                    st.clue[o] = m
+            st.touched = saved_touched
+            st.notes = saved_notes
+            st.blind = saved_blind
+        kind = "fix"
+        detail = ""
+        focus = reading.focus
+        if focus is not None:
+            truth = ident[focus]
+            name = self._card_name(truth)
+            if reading.plays >> truth & 1 and not reading.saves >> truth & 1:
+                kind = "play"
+                blinds = [link for link in reading.links if link.kind == "finesse"]
+                prompts = [link for link in reading.links if link.kind == "prompt"]
+                value += 1.0 + 1.2 * len(blinds) + 0.6 * len(prompts)
+                if blinds:
+                    who = self._seat_name(blinds[0].seat)
+                    detail = f"finesses {who} into playing their finesse position first, "
+                elif prompts:
+                    who = self._seat_name(prompts[0].seat)
+                    detail = f"prompts {who}'s clued card first, "
+                if len(reading.links) > len(blinds) + len(prompts) or reading.links:
+                    value -= 0.1 * len(reading.links)
+                detail = f"to get the {name} played" + (
+                    f"; it {detail.rstrip(', ')}" if detail else ""
+                )
+            elif reading.saves >> truth & 1:
+                kind = "save"
+                value += self._save_value(truth) if self._in_danger(receiver) else 0.1
+                detail = f"to save the {name} on their chop"
+            value += 0.15 * (len([o for o in touched if o not in saved_touched]) - 1)
+        value += 0.9 * new_plays if kind != "play" else 0.3 * max(0, new_plays - 1)
+        if kind == "fix":
+            if not new_plays:
+                return None
+            detail = "so they know a clued card fits"
+        return Option(action, value, kind, reading, detail)
+
+    def _marked_elsewhere(self, receiver: int) -> set[int]:
+        """Identities already held by a marked card outside ``receiver``'s hand (good touch)."""
+        st = self.state
+        found = set()
+        for seat, hand in enumerate(st.hands):
+            if seat == receiver:
+                continue
+            for o in hand:
+                if not st.marked(o):
+                    continue
+                if seat == self.seat:
+                    b = st.belief(o)
+                    if b and b & (b - 1) == 0:
+                        found.add(_single(b))
+                elif o in st.ident:
+                    found.add(st.ident[o])
+        return found
+
+    def _save_worthy(self, order: int, holder: int) -> bool:
+        """A chop card worth a save clue: a critical card, a 5, or a 2 not held elsewhere."""
+        st = self.state
+        i = st.ident.get(order, -1)
+        if i < 0 or st.useless >> i & 1:
+            return False
+        if st.critical >> i & 1:
+            return True
+        if st.seconds >> i & 1:
+            for seat, hand in enumerate(st.hands):
+                if seat != self.seat and any(st.ident.get(o) == i for o in hand if o != order):
+                    return False
+            return True
+        return False
+
+    def _save_value(self, ident: int) -> float:
+        st = self.state
+        return 3.0 if st.critical >> ident & 1 else 1.5
+
+    def _in_danger(self, seat: int) -> bool:
+        """Whether ``seat`` may discard its chop soon: it has nothing known to play."""
+        st = self.state
+        for o in st.hands[seat]:
+            if o in st.blind or (st.marked(o) and _within(st.belief(o), st.playable)):
+                return False
+        chop = st.chop(seat)
+        return chop is not None and self._save_worthy(chop, seat)
+
+    def _options(self, view: SeatView) -> list[Option]:
+        options = []
+        for action in self._clue_actions(view):
+            option = self._evaluate(view, action)
+            if option is not None:
+                options.append(option)
+        return options
+
+    def _urgent_save(self, view: SeatView) -> tuple[Action, str] | None:
+        """Save the next player's chop if it is worth saving and they have nothing to play."""
+        if view.clue_tokens == 0:
+            return None
+        nxt = (self.seat + 1) % self.variant.players
+        if not self._in_danger(nxt) or view.clue_tokens >= self.variant.clue_tokens:
+            return None
+        st = self.state
+        chop = st.chop(nxt)
+        best: Option | None = None
+        for action in self._clue_actions(view):
+            if action.target != nxt:
+                continue
+            option = self._evaluate(view, action)
+            if option is None or option.reading.focus != chop:
+                continue
+            if best is None or option.value > best.value:
+                best = option
+        if best is None:
+            return None
+        return best.action, self._clue_words(best)
+
+    def _clue_words(self, option: Option) -> str:
+        who = self._seat_name(option.action.target)
+        return f"I gave {who} a {self._clue_name(option.action)} clue {option.detail}."
+
+    def _best_clue(self, view: SeatView) -> tuple[Action, str] | None:
+        """The most valuable clue: plays, finesses and prompts, or a save for a chop in danger."""
+        if view.clue_tokens == 0:
+            return None
+        options = self._options(view)
+        if not options:
+            return None
+        players = self.variant.players
+
+        def key(option: Option) -> tuple[float, int]:
+            distance = (option.action.target - self.seat) % players
+            return (option.value, -distance)
+
+        best = max(options, key=key)
+        threshold = 0.5 if view.clue_tokens > 1 or view.draw_pile_size == 0 else 0.9
+        if best.value < threshold:
+            return None
+        return best.action, self._clue_words(best)
+
+    # ------------------------------------------------------------------ discards
+
+    def _discard(self, view: SeatView) -> tuple[Action, str] | None:
+        """Discard a card known to be useless, else the chop; never with every token left."""
+        if view.clue_tokens >= self.variant.clue_tokens:
+            return None
+        st = self.state
+        hand = view.hands[view.seat]
+        for order in hand:
+            if _within(self._own_belief(view, order), st.useless):
+                return (
+                    Action.discard(order),
+                    f"I discarded slot {self._slot(view, order)} because it can only be a "
+                    "card that is no longer needed.",
+                )
+        chop = st.chop(view.seat)
+        if chop is not None:
+            if self._stall_instead(view):
+                return None
+            return (
+                Action.discard(chop),
+                f"I discarded my chop (slot {self._slot(view, chop)}) as I had nothing to play "
+                "and no useful clue to give.",
+            )
+        return None
+
+    def _stall_instead(self, view: SeatView) -> bool:
+        """Late in the game with tokens in hand, a harmless clue beats losing an unknown card."""
+        return view.draw_pile_size == 0 and view.clue_tokens > 0
+
+    def _last_resort(self, view: SeatView) -> tuple[Action, str] | None:
+        """No plan applies: a harmless clue, else the cheapest discard, else the likeliest play."""
+        st = self.state
+        stuck = st.quiet >= 3 * self.variant.players
+        if view.clue_tokens > 0 and not stuck:
+            options = self._options(view)
+            if options:
+                best = max(options, key=lambda o: o.value)
+                return best.action, self._clue_words(best)
+            for action in self._clue_actions(view):
+                if not action.is_clue:
+                    continue
+                mask = st.clue_mask(action.type, action.value)
+                if not any(1 << st.ident[o] & mask for o in st.hands[action.target]):
+                    return (
+                        action,
+                        f"I gave {self._seat_name(action.target)} an empty "
+                        f"{self._clue_name(action)} clue to pass the turn without harm.",
+                    )
+        hand = view.hands[view.seat]
+        if view.clue_tokens < self.variant.clue_tokens and hand:
+            order = min(hand, key=lambda o: (self._keep_value(view, o), hand.index(o)))
+            if view.draw_pile_size > 0 or not stuck or not self._likely_play(view)[1]:
+                return (
+                    Action.discard(order),
+                    f"I discarded slot {self._slot(view, order)}, the card I could best spare.",
+                )
+        if hand:
+            order, chance = self._likely_play(view)
+            if view.storms < self.variant.storms - 1 or chance >= 0.999 or stuck:
+                return (
+                    Action.play(order),
+                    f"I played slot {self._slot(view, order)} as the card most likely to fit.",
+                )
+        if view.clue_tokens > 0:
+            options = self._options(view)
+            if options:
+                best = max(options, key=lambda o: o.value)
+                return best.action, self._clue_words(best)
+            clues = self._clue_actions(view)
+            if clues:
+                return clues[0], "I gave a clue because nothing else was safe."
+        return None
+
+    def _keep_value(self, view: SeatView, order: int) -> float:
+        """How much losing this card could cost: critical readings cost most."""
+        st = self.state
+        belief = self._own_belief(view, order)
+        n = max(1, belief.bit_count())
+        crit = (belief & st.critical).bit_count()
+        useful = (belief & ~st.useless).bit_count()
+        return (3 * crit + useful) / n + (0.5 if st.marked(order) else 0)
+
+    def _likely_play(self, view: SeatView) -> tuple[int, float]:
+        st = self.state
+        best = (view.hands[view.seat][0], -1.0)
+        for order in view.hands[view.seat]:
+            belief = self._own_belief(view, order)
+            n = max(1, belief.bit_count())
+            chance = (belief & st.playable).bit_count() / n
+            if chance > best[1]:
+                best = (order, chance)
+        return best
+
+    # ------------------------------------------------------------------ bonus tiles
+
+    def _decide(self, view: SeatView, decision: Decision) -> tuple[Action, str]:
+        """Bonus tiles: a free clue as the best clue of that kind; a card to take back or play
+        from the discard pile as the one closest to being played."""
+        legal = view.legal_actions
+        if decision in (Decision.FREE_COLOUR_CLUE, Decision.FREE_RANK_CLUE):
+            options = [o for o in self._options(view) if o.action in legal]
+            if options:
+                best = max(options, key=lambda o: o.value)
+                return best.action, "I used the free clue: " + self._clue_words(best)[2:]
+            return legal[0], "I gave the free clue that does the least harm."
+        st = self.state
+
+        def distance(action: Action) -> tuple[int, int]:
+            i = st.ident.get(action.target, 0)
+            card = st.tables.card[i]
+            row = st.tables.needed[card.suit]
+            pos = row.index(i)
+            played = st.fireworks[card.suit]
+            return (0 if pos >= played else 1, pos - played)
+
+        choice = min(legal, key=distance)
+        what = self._card_name(st.ident.get(choice.target, 0))
+        if decision is Decision.RESHUFFLE:
+            return choice, f"I shuffled the {what} back into the draw pile as the card most needed."
+        return choice, f"I played the {what} from the discard pile."
+
+
+def _bits(mask: int) -> list[int]:
+    found = []
+    ident = 0
+    while mask:
+        if mask & 1:
+            found.append(ident)
+        mask >>= 1
+        ident += 1
+    return found
+
+
+def _single(mask: int) -> int:
+    return mask.bit_length() - 1
+
+
+__all__ = ["RANK_CLUE", "ConventionsBot"]

@@ -1,0 +1,101 @@
+"""The convention set, one small function per convention (see docs/conventions.md).
+
+Identities are integers ``suit * 5 + rank - 1`` and sets of identities are bitmasks, as in
+:mod:`openhanabi.rules.tables`. A card is *marked* when a clue touched it or a finesse called
+it; unmarked cards are the ones a player may discard.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from openhanabi.rules.tables import Tables
+
+
+def bit_count(mask: int) -> int:
+    return mask.bit_count()
+
+
+def chop(hand: Sequence[int], marked: set[int] | dict[int, int]) -> int | None:
+    """Chop: the oldest card that no clue or finesse has marked; the card to discard next."""
+    for order in hand:
+        if order not in marked:
+            return order
+    return None
+
+
+def finesse_position(hand: Sequence[int], marked: set[int] | dict[int, int]) -> int | None:
+    """Finesse position: the newest unmarked card, the one a finesse asks to play blind."""
+    for order in reversed(hand):
+        if order not in marked:
+            return order
+    return None
+
+
+def clue_focus(new: Sequence[int], chop_order: int | None) -> int | None:
+    """Focus of a clue: the chop when the clue newly touches it, else the newest newly touched
+    card (``new`` lists the newly touched cards oldest first)."""
+    if not new:
+        return None
+    if chop_order is not None and chop_order in new:
+        return chop_order
+    return new[-1]
+
+
+def end_cards(tables: Tables) -> int:
+    """The identities that complete a firework (5s, black powder's 1): saved by a rank clue."""
+    return sum(1 << row[-2] for row in tables.needed)
+
+
+def second_cards(tables: Tables) -> int:
+    """The second card of each firework (2s, black powder's 4): the 2-save cards."""
+    return sum(1 << row[1] for row in tables.needed if len(row) > 2)
+
+
+def save_candidates(
+    base: int,
+    critical: int,
+    useless: int,
+    ends: int,
+    seconds: int,
+    rank_touch: int | None,
+) -> int:
+    """What a clue on chop may save: a critical card with any clue, a 5 only with a 5 clue and a
+    2 only with a 2 clue (``rank_touch`` is the rank clue's mask, ``None`` for a colour clue)."""
+    saves = critical & ~ends
+    if rank_touch is not None:
+        saves |= rank_touch & (ends | seconds)
+    return base & saves & ~useless
+
+
+def firework_masks(
+    tables: Tables, fireworks: Sequence[int], gone: Sequence[int]
+) -> tuple[int, int, int]:
+    """Playable, useless (played or out of reach) and critical (last useful copy) identities."""
+    playable = useless = critical = 0
+    for suit, played in enumerate(fireworks):
+        row = tables.needed[suit]
+        for ident in row[:played]:
+            useless |= 1 << ident
+        if row[played] >= 0:
+            playable |= 1 << row[played]
+        k = played
+        while row[k] >= 0 and gone[row[k]] < tables.copies[row[k]]:
+            if tables.copies[row[k]] - gone[row[k]] == 1:
+                critical |= 1 << row[k]
+            k += 1
+        for ident in row[k:-1]:
+            useless |= 1 << ident
+    return playable, useless, critical
+
+
+def suits_of(mask: int, tables: Tables) -> set[int]:
+    """The suits an identity set spans."""
+    found = set()
+    ident = 0
+    while mask:
+        if mask & 1:
+            found.add(tables.suit_of[ident])
+        mask >>= 1
+        ident += 1
+    return found

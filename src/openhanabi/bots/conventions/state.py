@@ -1,0 +1,390 @@
+"""What one seat remembers of the game, rebuilt from the public log one event at a time.
+
+Every seat runs the same reading of each clue (:meth:`Tracker.read_clue`), so the notes it keeps
+on every card are the table's shared understanding of that card, plus the few facts it alone can
+deduce (that its own finesse position was called, that its clued card is prompted).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from openhanabi.bots.conventions import rules
+from openhanabi.rules import ActionType, Event, Result, SeatView, Variant
+from openhanabi.rules.tables import Tables, identity, tables_for
+
+PLAY = ActionType.PLAY
+DISCARD = ActionType.DISCARD
+COLOUR_CLUE = ActionType.COLOUR_CLUE
+RANK_CLUE = ActionType.RANK_CLUE
+
+
+@dataclass
+class Link:
+    """One card a clue's target depends on: known (already called), prompted or finessed."""
+
+    kind: str  # "known", "prompt" or "finesse"
+    seat: int
+    order: int
+    ident: int
+
+
+@dataclass
+class Reading:
+    """How a clue is read: its focus, what the focus may be, and the cards it calls."""
+
+    focus: int | None
+    plays: int = 0  # identities the focus may be as a play clue
+    saves: int = 0  # identities the focus may be as a save clue
+    links: list[Link] = field(default_factory=list)  # for the focus's true identity, if seen
+    waits: list[tuple[int, int, int]] = field(default_factory=list)  # (seat, order, identities)
+
+
+class Tracker:
+    """The seat's memory: hands, fireworks, lost cards, clue marks and convention notes."""
+
+    def __init__(self, seat: int, variant: Variant) -> None:
+        self.seat = seat
+        self.variant = variant
+        self.tables: Tables = tables_for(variant)
+        t = self.tables
+        self.all = t.all_cards
+        self.ends = rules.end_cards(t)
+        self.seconds = rules.second_cards(t)
+        self.players = variant.players
+        size = variant.hand_size
+        self.hands: list[list[int]] = [
+            list(range(p * size, (p + 1) * size)) for p in range(variant.players)
+        ]
+        self.ident: dict[int, int] = {}
+        self.fireworks = [0] * t.suit_count
+        self.gone = [0] * t.identities
+        self.clue: dict[int, int] = {}  # clue mask per card, missing = every identity
+        self.touched: set[int] = set()
+        self.notes: dict[int, int] = {}  # convention notes per card, missing = every identity
+        self.blind: dict[int, int] = {}  # finesse-called card -> the identity it was called as
+        self.waits: list[tuple[int, int, int, int]] = []  # (seat, order, focus, identities)
+        self.seen = 0
+        self.last_clue_turn = 0
+        self.quiet = 0  # clues in a row without a play or discard
+        self.history: list[str] = []  # what the last clue read as, for explanations
+        self._refresh()
+
+    # ------------------------------------------------------------------ knowledge
+
+    def _refresh(self) -> None:
+        self.playable, self.useless, self.critical = rules.firework_masks(
+            self.tables, self.fireworks, self.gone
+        )
+
+    def marked(self, order: int) -> bool:
+        return order in self.touched or order in self.blind
+
+    def marks(self) -> set[int]:
+        return self.touched | set(self.blind)
+
+    def belief(self, order: int) -> int:
+        """What the card's holder believes it can be, as the table understands it."""
+        if order in self.blind:
+            return 1 << self.blind[order]
+        clue = self.clue.get(order, self.all)
+        mask = clue & self.notes.get(order, self.all)
+        if order in self.touched:
+            mask &= ~self.useless  # good touch: a clued card is a useful card
+        return mask if mask else clue & ~self.useless or clue
+
+    def chop(self, seat: int) -> int | None:
+        return rules.chop(self.hands[seat], self.marks())
+
+    def finesse_position(self, seat: int) -> int | None:
+        return rules.finesse_position(self.hands[seat], self.marks())
+
+    def sync(self, view: SeatView) -> None:
+        """Read the identities the view shows, then every event not read yet."""
+        for order, card in view.cards.items():
+            self.ident[order] = identity(card)
+        events = view.events
+        for event in events[self.seen :]:
+            # a card played since is gone from the view: its identity is in the log
+            if event.card is not None and event.action.type in (PLAY, DISCARD):
+                self.ident[event.action.target] = identity(event.card)
+        while self.seen < len(events):
+            self._apply(events[self.seen])
+            self.seen += 1
+
+    # ------------------------------------------------------------------ events
+
+    def _apply(self, event: Event) -> None:
+        action = event.action
+        kind = action.type
+        result = event.result
+        if kind in (PLAY, DISCARD, COLOUR_CLUE, RANK_CLUE):
+            self._resolve_waits(event.seat, action.target if kind == PLAY else -1)
+        if event.card is not None:
+            ident = identity(event.card)
+            self.ident[action.target] = ident
+        if result is Result.CLUE:
+            self._clue(event)
+        elif result in (Result.PLAYED, Result.MISPLAYED, Result.DECLARED_WRONG, Result.DISCARDED):
+            self.quiet = 0
+            hand = self.hands[event.seat]
+            if action.target in hand:
+                hand.remove(action.target)
+            ident = self.ident[action.target]
+            if result is Result.PLAYED:
+                self.fireworks[self.tables.suit_of[ident]] += 1
+            else:
+                self.gone[ident] += 1
+            self._forget(action.target)
+            self._refresh()
+        elif result is Result.RESHUFFLED:
+            self.gone[self.ident[action.target]] -= 1
+            self._refresh()
+        elif result is Result.PLAYED_FROM_DISCARD:
+            ident = self.ident[action.target]
+            self.gone[ident] -= 1
+            self.fireworks[self.tables.suit_of[ident]] += 1
+            self._refresh()
+        if event.drew >= 0:
+            self.hands[event.seat].append(event.drew)
+
+    def _forget(self, order: int) -> None:
+        self.notes.pop(order, None)
+        self.blind.pop(order, None)
+        self.touched.discard(order)
+
+    def _resolve_waits(self, seat: int, played: int) -> None:
+        """A finessed player who acts without playing the called card was not finessed: the
+        clue's target loses the identities that needed that blind play."""
+        keep = []
+        for wait in self.waits:
+            who, order, focus, idents = wait
+            if who != seat:
+                keep.append(wait)
+                continue
+            if order != played:
+                self.blind.pop(order, None)
+                if focus in self.notes:
+                    rest = self.notes[focus] & ~idents
+                    self.notes[focus] = rest if rest else self.notes[focus]
+        self.waits = keep
+
+    def _clue(self, event: Event) -> None:
+        action = event.action
+        giver, receiver = event.seat, action.target
+        mask = self.clue_mask(action.type, action.value)
+        hand = self.hands[receiver]
+        self.quiet += 1
+        if not event.touched:
+            for order in hand:
+                self.clue[order] = self.clue.get(order, self.all) & ~mask
+            return
+        reading = self.read_clue(giver, receiver, event.touched, mask, action.type, self.seat)
+        for order in hand:
+            old = self.clue.get(order, self.all)
+            self.clue[order] = old & mask if order in event.touched else old & ~mask
+        self.touched.update(event.touched)
+        self.note_reading(reading, giver, receiver)
+
+    def note_reading(self, reading: Reading, giver: int, receiver: int) -> None:
+        """Write a clue's reading into the notes: the focus's identities, the prompted and
+        finessed cards this seat can work out, and the blind plays to wait for."""
+        focus = reading.focus
+        if focus is None:
+            return
+        candidates = reading.plays | reading.saves
+        if candidates:
+            self.notes[focus] = candidates
+        for seat, order, idents in reading.waits:
+            self.waits.append((seat, order, focus, idents))
+        for link in reading.links:
+            if link.kind == "prompt":
+                self.notes[link.order] = 1 << link.ident
+            elif link.kind == "finesse":
+                self.blind[link.order] = link.ident
+
+    def clue_mask(self, kind: ActionType, value: int) -> int:
+        t = self.tables
+        return t.colour_touch[value] if kind == COLOUR_CLUE else t.rank_touch[value]
+
+    # ------------------------------------------------------------------ reading clues
+
+    def read_clue(
+        self,
+        giver: int,
+        receiver: int,
+        touched: tuple[int, ...],
+        mask: int,
+        kind: ActionType,
+        hidden: int,
+    ) -> Reading:
+        """Read a clue as the table does (``hidden`` is the seat whose cards are unseen): the
+        focus may be a playable card, a card that plays once the cards it connects through have
+        played (known, prompted or one finessed), or, on chop, a card to save."""
+        hand = self.hands[receiver]
+        marks = self.marks()
+        new = [order for order in hand if order in touched and order not in self.touched]
+        focus = rules.clue_focus(new, rules.chop(hand, marks))
+        if focus is None:
+            return Reading(None)
+        base = self.clue.get(focus, self.all) & mask & self.notes.get(focus, self.all)
+        on_chop = focus == rules.chop(hand, marks)
+        reading = Reading(focus)
+        exclude = set(touched)
+        known = self._known_map(exclude)
+        plays = 0
+        t = self.tables
+        for suit, played in enumerate(self.fireworks):
+            row = t.needed[suit]
+            k = played
+            first = True
+            while row[k] >= 0:
+                ident = row[k]
+                link = self._connect(ident, giver, receiver, exclude, first, hidden, known)
+                if link is None:
+                    plays |= 1 << ident
+                    break
+                if link.kind == "finesse":
+                    plays |= 1 << ident
+                    after = 0
+                    j = k + 1
+                    while row[j] >= 0:
+                        after |= 1 << row[j]
+                        j += 1
+                    reading.waits.append((link.seat, link.order, after))
+                first = False
+                k += 1
+        plays &= base
+        # identities that need a finesse but are not reachable: trim the waits to the base
+        reading.waits = [(s, o, i & base) for s, o, i in reading.waits if i & base]
+        reading.plays = plays & ~self._dupes(focus, exclude)
+        if on_chop:
+            rank = t.rank_touch[self._rank_of(kind, mask)] if kind == RANK_CLUE else None
+            reading.saves = rules.save_candidates(
+                base, self.critical, self.useless, self.ends, self.seconds, rank
+            )
+        # a blind play that does not come only removes play readings, never save readings
+        reading.waits = [(s, o, i & ~reading.saves) for s, o, i in reading.waits]
+        seer = self.seat if receiver == hidden else hidden
+        if seer != receiver:
+            self.find_links(reading, giver, receiver, exclude, seer, known)
+        return reading
+
+    def find_links(
+        self,
+        reading: Reading,
+        giver: int,
+        receiver: int,
+        exclude: set[int],
+        hidden: int,
+        known: dict[int, tuple[int, int]],
+    ) -> None:
+        """For a seat that sees the focus: the known, prompted and finessed cards it plays
+        through (none for a save)."""
+        focus = reading.focus
+        truth = self.ident.get(focus, -1) if focus is not None else -1
+        if truth >= 0 and reading.plays >> truth & 1 and not reading.saves >> truth & 1:
+            reading.links = self._chain(truth, giver, receiver, exclude, hidden, known)
+
+    def _rank_of(self, kind: ActionType, mask: int) -> int:
+        for rank in range(1, 6):
+            if self.tables.rank_touch[rank] == mask:
+                return rank
+        return 0
+
+    def _dupes(self, focus: int, exclude: set[int]) -> int:
+        """Good touch: identities some other marked card is already known to be."""
+        dupes = 0
+        for hand in self.hands:
+            for order in hand:
+                if order != focus and order not in exclude and self.marked(order):
+                    b = self.belief(order)
+                    if b and b & (b - 1) == 0:
+                        dupes |= b
+        return dupes
+
+    def _known_map(self, exclude: set[int]) -> dict[int, tuple[int, int]]:
+        known: dict[int, tuple[int, int]] = {}
+        for seat, hand in enumerate(self.hands):
+            for order in hand:
+                if order in exclude or not self.marked(order):
+                    continue
+                b = self.belief(order)
+                if b and b & (b - 1) == 0:
+                    known.setdefault(b.bit_length() - 1, (seat, order))
+        return known
+
+    def _connect(
+        self,
+        ident: int,
+        giver: int,
+        receiver: int,
+        exclude: set[int],
+        first: bool,
+        hidden: int,
+        known: dict[int, tuple[int, int]],
+    ) -> Link | None:
+        """How a card the target needs gets played: a card known to be it, else a prompt (the
+        newest clued card that may be it), else, for the next card of the firework, a finesse
+        (the one player whose finesse position holds it)."""
+        if ident in known:
+            seat, order = known[ident]
+            return Link("known", seat, order, ident)
+        bit = 1 << ident
+        seats = [(giver + i) % self.players for i in range(1, self.players)]
+        seats = [s for s in seats if s != receiver]
+        for seat in seats:
+            for order in reversed(self.hands[seat]):
+                if (
+                    order in self.touched
+                    and order not in exclude
+                    and order not in self.blind
+                    and self.belief(order) & bit
+                ):
+                    truth = self.ident.get(order, -1) if seat != hidden else -1
+                    if truth in (-1, ident):
+                        return Link("prompt", seat, order, ident)
+                    return None
+        if not first:
+            return None
+        marks = self.marks()
+        found = []
+        hidden_spot = None
+        for seat in seats:
+            spot = rules.finesse_position(self.hands[seat], marks)
+            if spot is None:
+                continue
+            if seat == hidden:
+                hidden_spot = spot
+            elif self.ident.get(spot, -1) == ident:
+                found.append(Link("finesse", seat, spot, ident))
+        if len(found) == 1:
+            return found[0]
+        if not found and hidden_spot is not None:
+            return Link("finesse", hidden, hidden_spot, ident)
+        return None
+
+    def _chain(
+        self,
+        truth: int,
+        giver: int,
+        receiver: int,
+        exclude: set[int],
+        hidden: int,
+        known: dict[int, tuple[int, int]],
+    ) -> list[Link]:
+        """The cards that must play before ``truth``, by who plays them."""
+        t = self.tables
+        suit = t.suit_of[truth]
+        row = t.needed[suit]
+        links = []
+        k = self.fireworks[suit]
+        first = True
+        while row[k] >= 0 and row[k] != truth:
+            link = self._connect(row[k], giver, receiver, exclude, first, hidden, known)
+            if link is None:
+                return []
+            links.append(link)
+            first = False
+            k += 1
+        return links

@@ -1,0 +1,145 @@
+"""The ``conventions`` bot: legality on every preset, determinism, and one hand-built position
+per convention (decks are dealt one whole hand at a time, seat 0 first; orders are deck indices)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from openhanabi.bots import make_bot, play_game
+from openhanabi.bots.conventions import ConventionsBot
+from openhanabi.rules import PRESETS, Action, Card, Game, find_variant
+from openhanabi.rules.deck import ordered_deck
+
+LETTERS = "RYGBW"
+
+
+def card(name: str) -> Card:
+    return Card(LETTERS.index(name[0]), int(name[1]))
+
+
+def deal(players: int, hands: list[list[str]]) -> Game:
+    """A base game whose hands (oldest card first) are ``hands``; the rest of the deck follows
+    in suit order, 5s last so that nobody draws a card that changes the position."""
+    variant = find_variant("base", players=players)
+    dealt = [card(name) for hand in hands for name in hand]
+    rest = Counter(ordered_deck(variant)) - Counter(dealt)
+    tail = sorted(rest.elements(), key=lambda c: (c.rank == 5, c.rank, c.suit))
+    return Game(variant, dealt + tail)
+
+
+def bots_for(game: Game) -> list[ConventionsBot]:
+    return [ConventionsBot(seat, game.variant) for seat in range(game.players)]
+
+
+@pytest.mark.parametrize("preset", [p.key for p in PRESETS])
+def test_every_preset_is_played_legally(preset: str) -> None:
+    for seed in range(4):
+        variant = find_variant(preset, players=2 + seed, empty_clues=seed % 2 == 0)
+        game = Game.new(variant, seed)
+        bots = [make_bot("conventions", s, variant, seed) for s in range(variant.players)]
+        while game.outcome is None:
+            view = game.view(game.seat)
+            action = bots[game.seat].act(view)
+            assert action in view.legal_actions
+            assert bots[game.seat].explain()
+            game.apply(action)
+
+
+def test_same_seed_same_game() -> None:
+    variant = find_variant("base", players=3)
+    first = play_game(Game.new(variant, 11), bots_for(Game.new(variant, 11)))
+    second = play_game(Game.new(variant, 11), bots_for(Game.new(variant, 11)))
+    assert first.history == second.history
+
+
+def test_plays_a_card_that_got_a_play_clue() -> None:
+    # Bob (seat 1) holds the red 1 as his newest card (order 9); Alice clues red.
+    game = deal(2, [["Y3", "G4", "B3", "W4", "Y4"], ["G3", "B4", "W3", "G2", "R1"]])
+    bots = bots_for(game)
+    game.apply(Action.colour_clue(1, 0))
+    action = bots[1].act(game.view(1))
+    assert action.type.name == "PLAY" and action.target == 9
+    assert "played slot 1" in bots[1].explain()
+
+
+def test_saves_a_five_on_chop_with_a_five_clue() -> None:
+    # Bob's chop (order 5) is the yellow 5 and he has nothing to play.
+    game = deal(2, [["R3", "G4", "B3", "W4", "Y4"], ["Y5", "B4", "W3", "G2", "R4"]])
+    bots = bots_for(game)
+    action = bots[0].act(game.view(0))
+    assert action == Action.rank_clue(1, 5)
+    assert "save" in bots[0].explain()
+
+
+def test_gives_a_two_save() -> None:
+    # Bob's chop (order 5) is the blue 2; no other blue 2 is in sight.
+    game = deal(2, [["R3", "G4", "B3", "W4", "Y4"], ["B2", "G4", "W3", "Y3", "R4"]])
+    bots = bots_for(game)
+    action = bots[0].act(game.view(0))
+    assert action == Action.rank_clue(1, 2)
+
+
+def test_good_touch_never_clues_a_duplicate_of_a_clued_card() -> None:
+    # Bob's red 1 (order 9) is clued; Cathy's red 1 (order 14) must not be clued too.
+    game = deal(
+        3,
+        [
+            ["Y3", "G4", "B3", "W4", "Y4"],
+            ["G3", "B4", "W3", "G2", "R1"],
+            ["W3", "B3", "Y2", "G3", "R1"],
+        ],
+    )
+    bots = bots_for(game)
+    game.apply(Action.colour_clue(1, 0))  # Alice: red to Bob
+    game.apply(Action.rank_clue(0, 3))  # Bob: 3 to Alice
+    game.apply(Action.discard(10))  # Cathy discards her chop
+    action = bots[0].act(game.view(0))
+    assert not (action == Action.colour_clue(2, 0) or action == Action.rank_clue(2, 1))
+
+
+def test_a_finesse_is_answered_with_a_blind_play() -> None:
+    # Bob (seat 1) has the red 1 on his finesse position (order 9); Alice clues Cathy's red 2.
+    game = deal(
+        3,
+        [
+            ["Y3", "G4", "B3", "W4", "Y4"],
+            ["G3", "B4", "W3", "G2", "R1"],
+            ["W3", "B3", "Y2", "G3", "R2"],
+        ],
+    )
+    bots = bots_for(game)
+    game.apply(Action.colour_clue(2, 0))
+    action = bots[1].act(game.view(1))
+    assert action.type.name == "PLAY" and action.target == 9
+    assert "finesse" in bots[1].explain()
+    game.apply(action)
+    # Cathy now knows her clued card is the red 2.
+    action = bots[2].act(game.view(2))
+    assert action.type.name == "PLAY" and action.target == 14
+
+
+def test_gives_a_finesse() -> None:
+    # Alice sees Bob's red 1 on his finesse position and Cathy's red 2: a red clue to Cathy
+    # gets two cards played.
+    game = deal(
+        3,
+        [
+            ["Y3", "G4", "B3", "W4", "Y4"],
+            ["G3", "B4", "W3", "G2", "R1"],
+            ["W3", "B3", "Y2", "G3", "R2"],
+        ],
+    )
+    bots = bots_for(game)
+    action = bots[0].act(game.view(0))
+    assert action in (Action.colour_clue(2, 0), Action.rank_clue(2, 2))
+    assert "finesse" in bots[0].explain()
+
+
+def test_the_explanation_names_the_action() -> None:
+    game = deal(2, [["Y3", "G4", "B3", "W4", "Y4"], ["G3", "B4", "W3", "G2", "R1"]])
+    bots = bots_for(game)
+    action = bots[0].act(game.view(0))
+    assert action.is_clue
+    assert bots[0].explain().startswith("I gave Bob a ")
