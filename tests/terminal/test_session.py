@@ -11,7 +11,8 @@ from rich.console import Console
 from openhanabi.bots import make_bot
 from openhanabi.rules import Game, SeatView, Termination, find_variant
 from openhanabi.terminal import Session
-from openhanabi.terminal.session import PROMPT, _named
+from openhanabi.terminal.session import PROMPT
+from openhanabi.terminal.words import readable_note
 
 from .support import awaiting_tile_6
 
@@ -96,9 +97,16 @@ def test_every_seat_needs_a_player() -> None:
         Session(Game.new(variant, 1), {}, 0, NAMES, Console(file=io.StringIO()))
 
 
-def test_seat_numbers_in_notes_become_names() -> None:
-    assert _named("I told seat 0 about seat 2's 1s.", NAMES) == "I told Alice about Cathy's 1s."
-    assert _named("seat 7 and seats 1", NAMES) == "seat 7 and seats 1"
+def test_notes_name_seats_and_cards_the_board_s_way() -> None:
+    table = session(["clue bob 1", "quit"])
+    view = table.game.view(0)
+    bob_newest = view.hands[1][-1]
+    face = view.cards[bob_newest].name(view.variant)
+    note = f"I told seat 0 and seat 7 about card {view.hands[0][0]} and card {bob_newest}."
+    assert readable_note(note, view, NAMES) == (
+        f"I told Alice and seat 7 about your slot 5 and {face} (Bob's slot 1)."
+    )
+    assert readable_note("card 99", view, NAMES) == "card 99"
 
 
 def test_the_person_answers_a_bonus_tile() -> None:

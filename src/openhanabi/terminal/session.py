@@ -7,7 +7,6 @@ each of their moves; the bots' moves show up in its log with their explanations.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping, Sequence
 
 from rich.console import Console
@@ -25,10 +24,9 @@ from openhanabi.terminal.commands import (
     ShowLog,
     parse_command,
 )
-from openhanabi.terminal.words import card_name, event_text, hands_before
+from openhanabi.terminal.words import card_name, event_text, hands_before, readable_note
 
 PROMPT = "> "
-_SEAT = re.compile(r"\bseat (\d)\b")
 ReadLine = Callable[[str], str]
 
 
@@ -122,7 +120,8 @@ class Session:
             raise BotError(f"bot {bot.name!r} in seat {seat + 1} chose {action}: {error}") from None
         note = bot.explain()
         if note:
-            self.notes[len(game.events) - 1] = _named(note, self.names)
+            readable = readable_note(note, game.view(self.seat), self.names)
+            self.notes[len(game.events) - 1] = readable
 
     def _show_log(self) -> None:
         view = self.game.view(self.seat)
@@ -146,13 +145,3 @@ class Session:
             hand = reversed(self.game.hands[self.seat])
             faces = " ".join(card_name(self.game.card(order), self.game.variant) for order in hand)
             self._say(f"Your hand was: {faces or 'empty'} (slot 1 first).")
-
-
-def _named(note: str, names: Sequence[str]) -> str:
-    """A bot's explanation with the seats it names by number (0 first) named as on the board."""
-
-    def name(match: re.Match[str]) -> str:
-        seat = int(match.group(1))
-        return names[seat] if seat < len(names) else match.group(0)
-
-    return _SEAT.sub(name, note)

@@ -15,11 +15,14 @@ hanab.live), so a hand's oldest card has the highest number.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 
 from openhanabi.rules import Action, ActionType, Card, Result, SeatView, Variant
 
 YOU = "you"
+_SEAT = re.compile(r"\bseat (\d)\b")
+_CARD = re.compile(r"\bcard (\d+)\b")
 
 
 def card_name(card: Card, variant: Variant) -> str:
@@ -125,3 +128,38 @@ TILE_WORDS = {
     5: "shuffle a card of the discard pile back into the draw pile",
     6: "play a fitting card from the discard pile",
 }
+
+
+def readable_note(note: str, view: SeatView, names: Sequence[str]) -> str:
+    """A bot's explanation with the seats it numbers from 0 and the cards it names by order put
+    the board's way: names, faces the viewer can see, slots of the viewer's own hand.
+
+    >>> from openhanabi.rules import Game, find_variant
+    >>> view = Game.new(find_variant("base", players=2), seed=1).view(0)
+    >>> readable_note("I told seat 0 to save card 2, not card 9.", view, ("Ann", "Bob"))
+    "I told Ann to save your slot 3, not W1 (Bob's slot 1)."
+    """
+
+    def seat(match: re.Match[str]) -> str:
+        number = int(match.group(1))
+        return names[number] if number < len(names) else match.group(0)
+
+    def card(match: re.Match[str]) -> str:
+        return _card_words(int(match.group(1)), view, names) or match.group(0)
+
+    return _CARD.sub(card, _SEAT.sub(seat, note))
+
+
+def _card_words(order: int, view: SeatView, names: Sequence[str]) -> str | None:
+    if order in view.own_hand:
+        return f"your slot {slot_of(view.own_hand, order)}"
+    if order in view.cards:
+        face = card_name(view.cards[order], view.variant)
+        for holder, hand in enumerate(view.hands):
+            if order in hand:
+                return f"{face} ({names[holder]}'s slot {slot_of(hand, order)})"
+        return face
+    for event in reversed(view.events):  # a card played: the log shows its face
+        if event.action.target == order and event.card is not None and not event.action.is_clue:
+            return card_name(event.card, view.variant)
+    return None
