@@ -92,6 +92,12 @@ class MoveNumbering:
         end += suits * RANKS if variant.bonus_tiles else 0
         self.size = end
 
+    @property
+    def colour_order(self) -> tuple[int, ...]:
+        """The variant colour (an index into ``variant.colours``) of each colour the numbering
+        names, in its order."""
+        return self._move_to_colour
+
     def number(self, view: SeatView, action: Action) -> int:
         """The move number of ``action`` taken by the seat on turn in ``view``."""
         seat = view.seat_on_turn

@@ -145,6 +145,26 @@ class HLEEncoding(Encoding):
         self._rows: dict[tuple[int, int, int], bytes] = {}
         self._empty_row = bytes(CARDS + len(HLE_COLOURS) + RANKS)
 
+    @property
+    def card_index(self) -> tuple[int, ...]:
+        """HLE's card index of each identity (``suit * 5 + rank - 1``)."""
+        return self._card
+
+    @property
+    def identity_order(self) -> tuple[int, ...]:
+        """The identity of each HLE card index (the inverse of :attr:`card_index`)."""
+        return self._identity
+
+    @property
+    def suit_of_colour(self) -> tuple[int, ...]:
+        """The variant's suit of each HLE colour."""
+        return self._suit_of
+
+    @property
+    def colour_of_clue(self) -> tuple[int, ...]:
+        """HLE's colour of each variant colour a clue can name."""
+        return self._colour_of_clue
+
     def encode_bytes(self, view: SeatView) -> bytearray:
         variant = self.variant
         players, hand_size = variant.players, variant.hand_size

@@ -1,0 +1,18 @@
+"""A vectorised batch engine: many games of one variant stepped together in NumPy.
+
+:class:`BatchEnv` keeps ``N`` games as arrays (:mod:`~openhanabi.env.batch.state`), steps them
+from an array of move numbers, and returns observations, legal-move masks, rewards and done
+flags for the seat on turn of every game, dealing a finished game anew from the next seed. Decks
+come from the scalar engine's seeded shuffle (:mod:`~openhanabi.env.batch.decks`), so seed ``s``
+deals the game ``Game.new(variant, s)`` deals, and the observations equal the scalar encoder's
+value for value (``tests/env/test_batch.py`` checks it game by game).
+
+What it plays: the ``hle`` encoding, so the base game without empty clues, 2 to 5 players, any
+hand size, token counts and start seat. Not yet: other suits and empty clues (the ``extended``
+encoding), and by design not declared play, bonus tiles, play until perfect or hanab.live's
+ending rule (``UnsupportedVariantError``): use :class:`openhanabi.env.raw_env` for those.
+"""
+
+from openhanabi.env.batch.env import BatchEnv, IllegalMoveError
+
+__all__ = ["BatchEnv", "IllegalMoveError"]

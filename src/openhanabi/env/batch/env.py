@@ -1,0 +1,169 @@
+"""The batch engine: ``N`` games of one variant stepped together from an array of move numbers.
+
+>>> import numpy as np
+>>> from openhanabi.env.batch import BatchEnv
+>>> games = BatchEnv(64, players=4)
+>>> observations, masks = games.reset(seed=0)
+>>> observations.shape, masks.shape, observations.dtype
+((64, 1041), (64, 38), dtype('int8'))
+>>> rng = np.random.default_rng(0)
+>>> moves = np.array([rng.choice(np.flatnonzero(row)) for row in masks])
+>>> observations, masks, rewards, dones = games.step(moves)
+>>> rewards.dtype, dones.dtype, games.game_seeds[:3].tolist()
+(dtype('float32'), dtype('bool'), [0, 1, 2])
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from openhanabi.env.aec import make_variant
+from openhanabi.env.batch.decks import shuffled_decks
+from openhanabi.env.batch.hle import HLEObserver
+from openhanabi.env.batch.moves import BatchMoves
+from openhanabi.env.batch.state import BatchState, Ints
+from openhanabi.env.encodings import HLEEncoding, UnsupportedVariantError, make_encoding
+from openhanabi.rules import Variant
+
+Step = tuple[NDArray[np.int8], NDArray[np.int8], NDArray[np.float32], NDArray[np.bool_]]
+DECK_CHUNK = 256  # seeds shuffled together when the pool of dealt decks runs out
+
+
+class IllegalMoveError(ValueError):
+    """A move number that is not legal in its game (nothing was changed)."""
+
+
+class BatchEnv:
+    """``N`` games of one variant, always on turn: every game has a seat to act.
+
+    ``reset(seed=s)`` deals game ``i`` from seed ``s + i``; whenever a game ends, :meth:`step`
+    deals the next unused seed (``s + N``, ``s + N + 1`` ... in the order of the games) in its
+    place at once, so the observation and mask it returns for that game are the new game's first.
+    The game dealt from seed ``s`` is ``Game.new(variant, s)``, the scalar engine's.
+
+    Observations are the chosen encoding (only ``"hle"`` for now) of what the seat on turn may
+    see, ``[N, size]`` int8; masks ``[N, moves]`` int8 mark its legal move numbers. Rewards are
+    the PettingZoo environment's (the change of ``score - starting score``, the whole total
+    taken back when a game is lost), float32. An illegal move raises :class:`IllegalMoveError`
+    and changes nothing.
+
+    Limits: the ``hle`` encoding means the five base suits without empty clues (any player
+    count, hand size, token counts and start seat); declared play, bonus tiles, play until
+    perfect and hanab.live's ending rule are refused with ``UnsupportedVariantError``.
+    """
+
+    def __init__(
+        self,
+        games: int,
+        variant: str | Variant = "base",
+        *,
+        encoding: str = "hle",
+        **options: Any,
+    ) -> None:
+        if games < 1:
+            raise ValueError(f"a batch needs at least one game, not {games}")
+        if encoding != "hle":
+            raise UnsupportedVariantError(
+                f"the batch engine writes only the hle encoding for now, not {encoding!r}"
+            )
+        self.variant = make_variant(variant, encoding, options)
+        self.encoding = make_encoding(encoding, self.variant)
+        assert isinstance(self.encoding, HLEEncoding)
+        self.games = games
+        moves = self.encoding.moves
+        self.state = BatchState(
+            self.variant,
+            games,
+            identity_order=self.encoding.identity_order,
+            colour_order=moves.colour_order,
+        )
+        self.moves = BatchMoves(moves)
+        self._observer = HLEObserver(self.encoding)
+        self.game_seeds = np.zeros(games, np.int64)
+        self._next_seed = 0
+        self._pool = np.zeros((0, self.variant.deck_size), np.int64)
+        self._pool_seed = 0  # the seed of the pool's first deck
+        self._banked = np.zeros(games, np.int64)
+        self._mask = np.zeros((games, moves.size), np.int8)
+        self._ready = False
+
+    @property
+    def observation_size(self) -> int:
+        return self.encoding.size
+
+    @property
+    def move_count(self) -> int:
+        return self.moves.size
+
+    def reset(self, seed: int = 0) -> tuple[NDArray[np.int8], NDArray[np.int8]]:
+        """Deal every game anew from seeds ``seed``, ``seed + 1`` ...: (observations, masks)."""
+        self._next_seed = seed
+        self._pool = self._pool[:0]
+        self._deal(self.state.rows)
+        self._ready = True
+        return self._observe()
+
+    def step(self, moves: NDArray[np.integer[Any]] | list[int]) -> Step:
+        """Every game's seat on turn takes its move: (observations, masks, rewards, dones).
+
+        A game that ends is dealt anew at once (see the class's notes): ``dones[i]`` says that
+        game ``i`` ended with this move and ``rewards[i]`` is that move's reward.
+        """
+        if not self._ready:
+            raise RuntimeError("reset() the batch before stepping it")
+        chosen = np.asarray(moves, dtype=np.int64)
+        if chosen.shape != (self.games,):
+            raise ValueError(f"expected {self.games} move numbers, got shape {chosen.shape}")
+        self._check(chosen)
+        state = self.state
+        ended, lost = state.apply(*self.moves.decode(chosen))
+        total = np.where(lost, 0, state.score - state.start_score)
+        rewards = (total - self._banked).astype(np.float32)
+        self._banked = total
+        done = np.flatnonzero(ended)
+        if done.size:
+            self._deal(done)
+        observations, masks = self._observe()
+        return observations, masks, rewards, ended
+
+    def _check(self, moves: Ints) -> None:
+        outside = (moves < 0) | (moves >= self.moves.size)
+        if outside.any():
+            game = int(np.flatnonzero(outside)[0])
+            raise IllegalMoveError(
+                f"game {game}: move {int(moves[game])} is outside the move numbers "
+                f"0 to {self.moves.size - 1}"
+            )
+        illegal = self._mask[self.state.rows, moves] == 0
+        if illegal.any():
+            game = int(np.flatnonzero(illegal)[0])
+            move = int(moves[game])
+            raise IllegalMoveError(
+                f"game {game}: move {move} ({self.encoding.moves.describe(move)}) is not legal"
+            )
+
+    def _observe(self) -> tuple[NDArray[np.int8], NDArray[np.int8]]:
+        self._mask = self.moves.legal(self.state)
+        return self._observer.observe(self.state), self._mask.copy()
+
+    def _deal(self, rows: Ints) -> None:
+        count = len(rows)
+        first = self._next_seed
+        self._next_seed += count
+        self.game_seeds[rows] = np.arange(first, first + count)
+        self.state.deal(rows, self._decks(first, count))
+        self.state.last.clear(rows)
+        self._banked[rows] = 0
+
+    def _decks(self, first: int, count: int) -> Ints:
+        """The decks of seeds ``first`` .. ``first + count - 1`` (shuffled ahead in chunks)."""
+        start = first - self._pool_seed
+        if start < 0 or start + count > len(self._pool):
+            size = max(count, DECK_CHUNK, self.games)
+            self._pool = shuffled_decks(self.variant, range(first, first + size))
+            self._pool_seed = first
+            start = 0
+        return self._pool[start : start + count]

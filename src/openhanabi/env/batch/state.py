@@ -1,0 +1,287 @@
+"""The state of ``N`` games of one variant as NumPy arrays, and the rules that step them.
+
+Cards are named by their *order* (their index in the game's deck, as in
+:mod:`openhanabi.rules.game`; there are no bonus tiles here, so no card ever gets a second
+order). Order ``D`` (the deck size) is a sentinel: an empty hand slot holds it, its identity is
+``K`` (one past the last identity) and its knowledge row is all 0, so that gathers over hands
+need no special case for missing cards.
+
+Arrays, for ``N`` games, ``P`` players, ``H`` cards in a full hand:
+
+- ``deck`` ``[N, D+1]``: the identity of each order (``K`` at the sentinel);
+- ``hands`` ``[N, P, H+1]``: orders by slot, oldest first, ``D`` for an empty slot (the extra
+  column is always ``D``: removing a card shifts it in);
+- ``held`` ``[N, P]``, ``drawn`` ``[N]`` (orders dealt so far), ``fireworks`` ``[N, S]`` (cards
+  played per suit), ``clue_tokens``, ``storms``, ``score``, ``complete`` (fireworks completed),
+  ``turns_left`` (-1 until the last card is drawn), ``seat`` (on turn), ``lost`` ``[N, K]``
+  (copies of each identity in the discard pile);
+- ``knowledge`` ``[N, D+1, K+C+5]`` (int8): per card, the row an encoding shows for it: the
+  identities its clues leave plausible (``K``, in the encoding's identity order), the colours
+  (``C``, in the encoding's colour order) and ranks (5) of the clues that touched it.
+
+The rules are the scalar engine's for what this module supports: any suits and token counts,
+empty clues on or off; no declared play, bonus tiles, play until perfect or hanab.live's ending
+rule (:func:`check_batch_variant` refuses them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import NDArray
+
+from openhanabi.env.encodings import UnsupportedVariantError
+from openhanabi.rules import Variant
+from openhanabi.rules.tables import tables_for
+
+Ints = NDArray[np.int64]
+Bools = NDArray[np.bool_]
+
+# kinds of a turn's action
+PLAY, DISCARD, COLOUR_CLUE, RANK_CLUE = 0, 1, 2, 3
+
+
+def check_batch_variant(variant: Variant) -> None:
+    """Raise :class:`UnsupportedVariantError` for the options the batch engine does not play."""
+    refused = {
+        "declared play": variant.declared_play,
+        "bonus tiles": variant.bonus_tiles,
+        "play until perfect": variant.all_or_nothing,
+        "hanab.live's ending rule": variant.hanab_live_ending,
+    }
+    for option, on in refused.items():
+        if on:
+            raise UnsupportedVariantError(
+                f"the batch engine does not play {option}; use openhanabi.env.raw_env"
+            )
+
+
+@dataclass(frozen=True)
+class RuleTables:
+    """The variant's tables as arrays, with a row or column for the sentinel card ``K``."""
+
+    needed: Ints  # [S, 7]: the identity a firework takes after ``played`` cards, -1 once full
+    colour_touch: Bools  # [C, K+1]: identities each nameable colour touches
+    rank_touch: Bools  # [6, K+1]: identities each rank touches (row 0 unused)
+    rank_of: Ints  # [K+1]: rank of each identity (0 for the sentinel)
+    clue_touch: Bools  # [C+5, K+1]: identities each clue touches (colours, then ranks 1-5)
+
+    @classmethod
+    def of(cls, variant: Variant) -> RuleTables:
+        tables = tables_for(variant)
+        k = tables.identities
+        # room for one more look-up past a complete firework
+        needed = np.array([row + (-1,) * (7 - len(row)) for row in tables.needed], np.int64)
+
+        def bits(mask: int) -> list[bool]:
+            return [bool(mask >> ident & 1) for ident in range(k)] + [False]
+
+        colour_touch = np.array([bits(mask) for mask in tables.colour_touch], np.bool_)
+        rank_touch = np.array([bits(mask) for mask in tables.rank_touch], np.bool_)
+        return cls(
+            needed=needed,
+            colour_touch=colour_touch,
+            rank_touch=rank_touch,
+            rank_of=np.array([i % 5 + 1 for i in range(k)] + [0], np.int64),
+            clue_touch=np.concatenate([colour_touch, rank_touch[1:]]),
+        )
+
+
+class LastAction:
+    """The last action of each game, as the encodings show it (``kind`` -1 before the first)."""
+
+    def __init__(self, games: int, hand_size: int) -> None:
+        self.actor = np.zeros(games, np.int64)
+        self.kind = np.full(games, -1, np.int64)
+        self.target = np.full(games, -1, np.int64)  # clue target seat
+        self.clue = np.full(games, -1, np.int64)  # colour index, or C + rank - 1
+        self.touched = np.zeros((games, hand_size), np.bool_)  # slots a clue touched
+        self.slot = np.full(games, -1, np.int64)  # slot played or discarded
+        self.card = np.full(games, -1, np.int64)  # identity played or discarded
+        self.added = np.zeros(games, np.bool_)  # a card was added to a firework
+        self.storm = np.zeros(games, np.bool_)  # a storm token was turned
+        self.drew = np.zeros(games, np.bool_)  # the hand drew a replacement
+        self.tokens_before = np.zeros(games, np.int64)  # clue tokens before the action
+
+    def clear(self, rows: Ints) -> None:
+        """No action yet in ``rows`` (new games)."""
+        self.kind[rows] = -1
+        self.target[rows] = -1
+        self.clue[rows] = -1
+        self.touched[rows] = False
+        self.slot[rows] = -1
+        self.card[rows] = -1
+        self.added[rows] = False
+        self.storm[rows] = False
+        self.drew[rows] = False
+
+
+class BatchState:
+    """``N`` games of one variant (see the module's notes for the arrays)."""
+
+    def __init__(
+        self,
+        variant: Variant,
+        games: int,
+        identity_order: Sequence[int] | None = None,
+        colour_order: Sequence[int] | None = None,
+    ) -> None:
+        """``identity_order[j]`` is the identity of knowledge column ``j`` and
+        ``colour_order[c]`` the variant colour of colour column ``c`` (the variant's orders by
+        default)."""
+        check_batch_variant(variant)
+        tables = tables_for(variant)
+        self.variant = variant
+        self.games = n = games
+        self.players = p = variant.players
+        self.hand_size = h = variant.hand_size
+        self.deck_size = d = variant.deck_size
+        self.identities = k = tables.identities
+        self.suits = s = tables.suit_count
+        self.start_score = tables.start_score
+        self.rules = RuleTables.of(variant)
+        self.rows = np.arange(n)
+        self.deck = np.full((n, d + 1), k, np.int64)
+        self.hands = np.full((n, p, h + 1), d, np.int64)
+        self.held = np.zeros((n, p), np.int64)
+        self.drawn = np.zeros(n, np.int64)
+        self.fireworks = np.zeros((n, s), np.int64)
+        self.clue_tokens = np.zeros(n, np.int64)
+        self.storms = np.zeros(n, np.int64)
+        self.score = np.zeros(n, np.int64)
+        self.complete = np.zeros(n, np.int64)
+        self.turns_left = np.zeros(n, np.int64)
+        self.seat = np.zeros(n, np.int64)
+        self.lost = np.zeros((n, k), np.int64)
+        c = len(variant.colours)
+        idents = list(range(k)) if identity_order is None else list(identity_order)
+        colours = list(range(c)) if colour_order is None else list(colour_order)
+        self.knowledge = np.zeros((n, d + 1, k + c + 5), np.int8)
+        self._fresh = np.zeros(k + c + 5, np.int8)
+        self._fresh[:k] = 1
+        # per clue (colours, then ranks 1-5): the knowledge a touched and a missed card keep
+        rules = self.rules
+        touch = np.concatenate([rules.colour_touch, rules.rank_touch[1:]])[:, idents]
+        self.keep = np.ones((c + 5, 2, k + c + 5), np.int8)
+        self.keep[:, 0, :k] = ~touch
+        self.keep[:, 1, :k] = touch
+        # the column a touched card's clue sets, per clue
+        self.named = np.array(
+            [k + colours.index(colour) for colour in range(c)]
+            + [k + c + rank for rank in range(5)],
+            np.int64,
+        )
+        self.last = LastAction(n, h)
+        # slot shifts: removing slot s moves the later cards one slot older
+        self._shift = np.array(
+            [[*range(slot), *range(slot + 1, h + 1), h] for slot in range(h + 1)], np.int64
+        )
+
+    def deal(self, rows: Ints, decks: Ints) -> None:
+        """Start new games in ``rows`` from ``decks`` (identities, top first, one row each)."""
+        variant = self.variant
+        p, h, d = self.players, self.hand_size, self.deck_size
+        self.deck[rows, :d] = decks
+        self.hands[rows, :, :h] = np.arange(p * h).reshape(p, h)
+        self.held[rows] = h
+        self.drawn[rows] = p * h
+        self.fireworks[rows] = 0
+        self.clue_tokens[rows] = variant.clue_tokens
+        self.storms[rows] = 0
+        self.score[rows] = self.start_score
+        self.complete[rows] = 0
+        self.turns_left[rows] = -1
+        self.seat[rows] = variant.start_seat
+        self.lost[rows] = 0
+        self.knowledge[rows, :d] = self._fresh
+        self.last.clear(rows)
+
+    def apply(self, kind: Ints, slot: Ints, offset: Ints, clue: Ints) -> tuple[Bools, Bools]:
+        """One turn in every game: the seat on turn takes the decoded move (``kind``; ``slot``
+        for a play or discard; target ``offset`` and ``clue`` for a clue, a clue being a colour
+        index or ``C + rank - 1``). The moves must be legal. Returns (ended, lost): the games
+        this turn ended, and those of them that score 0."""
+        rows = self.rows
+        variant = self.variant
+        actor = self.seat.copy()
+        tokens_before = self.clue_tokens.copy()
+        self._take_cards(rows, actor, kind, slot)
+        self._give_clues(rows, actor, kind, offset, clue)
+        last = self.last
+        last.actor[:] = actor
+        last.kind[:] = kind
+        last.tokens_before[:] = tokens_before
+        strikeout = self.storms >= variant.storms
+        perfect = self.complete == self.suits
+        # the end of the turn
+        self.turns_left -= self.turns_left > 0
+        drew_last = last.drew & (self.drawn == self.deck_size)
+        self.turns_left[drew_last] = self.players
+        self.seat = (actor + 1) % self.players
+        return strikeout | perfect | (self.turns_left == 0), strikeout
+
+    def _take_cards(self, rows: Ints, actor: Ints, kind: Ints, slot: Ints) -> None:
+        """Plays and discards: the card leaves the hand, lands on a firework or the discard
+        pile, and the hand draws a replacement."""
+        rules = self.rules
+        last = self.last
+        play = kind == PLAY
+        discard = kind == DISCARD
+        takes = play | discard
+        slot = np.where(takes, slot, self.hand_size)
+        hand = self.hands[rows, actor]
+        order = hand[rows, slot]
+        ident = self.deck[rows, order]
+        suit = np.minimum(ident // 5, self.suits - 1)
+        played = self.fireworks[rows, suit]
+        fits = rules.needed[suit, played] == ident
+        added = play & fits
+        misplayed = play & ~fits
+        self.fireworks[rows, suit] = played + added
+        self.score += added
+        completed = added & (rules.needed[suit, played + 1] < 0)
+        self.complete += completed
+        bonus = completed & (self.complete < self.suits)
+        self.clue_tokens += discard | (bonus & (self.clue_tokens < self.variant.clue_tokens))
+        self.storms += misplayed
+        lose = np.flatnonzero(discard | misplayed)
+        self.lost[lose, ident[lose]] += 1
+        # the hand closes up, then draws into its first empty slot
+        hand = np.take_along_axis(hand, self._shift[slot], axis=1)
+        draw = takes & (self.drawn < self.deck_size)
+        held = self.held[rows, actor] - takes
+        hand[rows, held] = np.where(draw, self.drawn, hand[rows, held])
+        self.hands[rows, actor] = hand
+        self.held[rows, actor] = held + draw
+        self.drawn += draw
+        last.slot[:] = np.where(takes, slot, -1)
+        last.card[:] = np.where(takes, ident, -1)
+        last.added[:] = added
+        last.storm[:] = misplayed
+        last.drew[:] = draw
+
+    def _give_clues(self, rows: Ints, actor: Ints, kind: Ints, offset: Ints, clue: Ints) -> None:
+        """Clues: a token is spent and every card of the target's hand learns from it."""
+        last = self.last
+        clues = np.flatnonzero((kind == COLOUR_CLUE) | (kind == RANK_CLUE))
+        last.target[:] = -1
+        last.clue[:] = -1
+        last.touched[:] = False
+        if not clues.size:
+            return
+        target = (actor[clues] + offset[clues]) % self.players
+        named = clue[clues]
+        self.clue_tokens[clues] -= 1
+        orders = self.hands[clues, target, : self.hand_size]  # [G, H]
+        idents = self.deck[clues[:, None], orders]
+        touched = self.rules.clue_touch[named[:, None], idents]  # [G, H]
+        cards = self.knowledge[clues[:, None], orders]  # [G, H, width]
+        cards &= self.keep[named[:, None], touched.astype(np.int64)]
+        hit = np.nonzero(touched)
+        cards[hit[0], hit[1], self.named[named[hit[0]]]] = 1
+        self.knowledge[clues[:, None], orders] = cards
+        last.target[clues] = target
+        last.clue[clues] = named
+        last.touched[clues] = touched

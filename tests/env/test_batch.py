@@ -1,0 +1,182 @@
+"""The batch engine plays the scalar engine's games: differential tests, game by game.
+
+Each test steps ``N`` games in :class:`BatchEnv` and, beside it, ``N`` scalar games
+(:class:`~openhanabi.rules.Game` dealt from the same seeds, encoded by the scalar encoder and
+numbered by :class:`~openhanabi.env.moves.MoveNumbering`). At every step, for every game, the
+observation, the legal-move mask, the reward and the done flag must be equal. Moves come from a
+seeded generator: half the games choose uniformly among the legal moves (short games that end in
+a strikeout), the other half mostly play cards that fit and avoid misplays (long games that empty
+the draw pile, play the last round with short hands, and complete fireworks).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import numpy as np
+import pytest
+from numpy.typing import NDArray
+
+from openhanabi.env.batch import BatchEnv, IllegalMoveError
+from openhanabi.env.encodings import UnsupportedVariantError
+from openhanabi.rules import ActionType, Game, Termination, Variant
+
+LOST = (Termination.STRIKEOUT, Termination.ALL_OR_NOTHING_LOST)
+
+# (options, games stepped together, steps): several presets of the hle encoding's game
+PRESETS: list[tuple[dict[str, Any], int, int]] = [
+    ({"players": 2}, 64, 500),
+    ({"players": 3}, 48, 450),
+    ({"players": 4}, 48, 450),
+    ({"players": 5}, 40, 450),
+    ({"players": 3, "hand_size": 3, "clue_tokens": 4, "storms": 1}, 32, 300),
+    ({"players": 4, "clue_tokens": 10, "storms": 5, "start_seat": 2}, 32, 450),
+]
+
+
+class ScalarTwin:
+    """The scalar engine's side: one game per batch slot, seeded alike, with its observation,
+    mask and team total as the PettingZoo environment computes them."""
+
+    def __init__(self, batch: BatchEnv) -> None:
+        self.variant: Variant = batch.variant
+        self.encoding = batch.encoding
+        self.games = [Game.new(self.variant, int(seed)) for seed in batch.game_seeds]
+        self.banked = [0] * len(self.games)
+
+    def observe(self, index: int) -> tuple[NDArray[np.int8], NDArray[np.int8], dict[int, Any]]:
+        game = self.games[index]
+        view = game.view(game.seat)
+        legal = self.encoding.moves.legal(view)
+        return self.encoding.encode(view), self.encoding.moves.mask(legal), legal
+
+    def step(self, index: int, action: Any) -> tuple[float, bool]:
+        game = self.games[index]
+        start = Game.new(self.variant, game.seed).score
+        game.apply(action)
+        outcome = game.outcome
+        total = 0 if outcome is not None and outcome.termination in LOST else game.score - start
+        reward, self.banked[index] = total - self.banked[index], total
+        return float(reward), game.over
+
+
+def choose(game: Game, legal: dict[int, Any], careful: bool, rng: np.random.Generator) -> int:
+    moves = sorted(legal)
+    if careful:
+        plays = [m for m in moves if legal[m].type is ActionType.PLAY]
+        fits = [m for m in plays if game.is_playable(legal[m].target)]
+        if fits and rng.random() < 0.6:
+            return int(rng.choice(fits))
+        safe = [m for m in moves if m not in plays]
+        if safe and rng.random() < 0.97:
+            return int(rng.choice(safe))
+    return int(rng.choice(moves))
+
+
+@pytest.mark.parametrize(("options", "games", "steps"), PRESETS, ids=lambda x: str(x))
+def test_batch_engine_equals_scalar_engine(options: dict[str, Any], games: int, steps: int) -> None:
+    batch = BatchEnv(games, **options)
+    observations, masks = batch.reset(seed=1000 * options["players"] + games)
+    twin = ScalarTwin(batch)
+    rng = np.random.default_rng(games)
+    endings: Counter[str] = Counter()
+    for step in range(steps):
+        moves = np.zeros(games, np.int64)
+        actions = []
+        for i in range(games):
+            observation, mask, legal = twin.observe(i)
+            where = f"{batch.variant.describe()}, seed {batch.game_seeds[i]}, step {step}"
+            assert np.array_equal(masks[i], mask), f"{where}: masks differ"
+            if not np.array_equal(observations[i], observation):
+                for segment in batch.encoding.segments:
+                    part = slice(segment.start, segment.stop)
+                    assert observations[i, part].tolist() == observation[part].tolist(), (
+                        f"{where}: segment {segment.name} differs"
+                    )
+            moves[i] = choose(twin.games[i], legal, careful=i % 2 == 1, rng=rng)
+            actions.append(legal[int(moves[i])])
+        observations, masks, rewards, dones = batch.step(moves)
+        for i in range(games):
+            reward, done = twin.step(i, actions[i])
+            assert (float(rewards[i]), bool(dones[i])) == (reward, done), f"game {i}, step {step}"
+            if done:
+                outcome = twin.games[i].outcome
+                assert outcome is not None
+                endings[outcome.termination.value] += 1
+                assert batch.game_seeds[i] > twin.games[i].seed
+                twin.games[i] = Game.new(twin.variant, int(batch.game_seeds[i]))
+                twin.banked[i] = 0
+    # both kinds of ending were reached, in numbers
+    print(f"{batch.variant.describe()}: {sum(endings.values())} games, {dict(endings)}")
+    assert endings["strikeout"] >= games // 2
+    assert endings["last round done"] >= games // 4
+
+
+def test_finished_games_take_the_next_seeds_in_order() -> None:
+    batch = BatchEnv(4, players=2)
+    batch.reset(seed=10)
+    assert batch.game_seeds.tolist() == [10, 11, 12, 13]
+    seen = set(batch.game_seeds.tolist())
+    rng = np.random.default_rng(0)
+    _, masks = batch.reset(seed=10)
+    for _ in range(200):
+        moves = np.array([rng.choice(np.flatnonzero(row)) for row in masks])
+        _, masks, _, dones = batch.step(moves)
+        new = batch.game_seeds[dones].tolist()
+        assert new == sorted(new) and not seen & set(new)
+        seen |= set(new)
+    assert sorted(seen) == list(range(10, 10 + len(seen)))
+
+
+def test_same_seed_same_trajectory() -> None:
+    runs = []
+    for _ in range(2):
+        batch = BatchEnv(8, players=3)
+        observations, masks = batch.reset(seed=5)
+        rng = np.random.default_rng(1)
+        trail = [observations.copy()]
+        for _ in range(60):
+            moves = np.array([rng.choice(np.flatnonzero(row)) for row in masks])
+            observations, masks, _, _ = batch.step(moves)
+            trail.append(observations.copy())
+        runs.append(np.stack(trail))
+    assert np.array_equal(runs[0], runs[1])
+
+
+def test_illegal_move_raises_and_changes_nothing() -> None:
+    batch = BatchEnv(3, players=2)
+    _, masks = batch.reset(seed=0)
+    moves = masks.argmax(axis=1)
+    bad = moves.copy()
+    bad[1] = int(np.flatnonzero(masks[1] == 0)[0])
+    with pytest.raises(IllegalMoveError, match="game 1"):
+        batch.step(bad)
+    with pytest.raises(IllegalMoveError, match="outside"):
+        batch.step(np.full(3, batch.move_count))
+    again, _, _, _ = batch.step(moves)
+    other = BatchEnv(3, players=2)
+    other.reset(seed=0)
+    expected, _, _, _ = other.step(moves)
+    assert np.array_equal(again, expected)
+
+
+@pytest.mark.parametrize(
+    ("variant", "options"),
+    [
+        ("rainbow", {}),
+        ("base", {"empty_clues": True}),
+        ("base", {"declared_play": True}),
+        ("base", {"bonus_tiles": True}),
+        ("play-until-perfect", {}),
+        ("base", {"hanab_live_ending": True}),
+    ],
+)
+def test_unsupported_variants_are_refused(variant: str, options: dict[str, Any]) -> None:
+    with pytest.raises(UnsupportedVariantError):
+        BatchEnv(2, variant, **options)
+
+
+def test_only_the_hle_encoding_for_now() -> None:
+    with pytest.raises(UnsupportedVariantError, match="hle"):
+        BatchEnv(2, encoding="extended")
