@@ -140,3 +140,16 @@ def test_end_summary() -> None:
     assert "Score 0 of 25: lost" in end_summary(lost, perfect).plain
     stopped = end_summary(Outcome(Termination.ABANDONED, 0, "you stopped the game"), base).plain
     assert "no score, no rating" in stopped
+
+
+def test_a_free_clue_is_marked() -> None:
+    variant = find_variant("bonus-tiles", players=2)
+    game = make_game(variant, ["R1 R3 R5 G1 G2", "R2 R4 Y1 Y2 Y3"], "B1", [3, 1, 2, 4, 5, 6])
+    run(game, "clue 1 rank 1", "clue 0 rank 1", "play 0", "play 5", "play 1", "play 6")
+    run(game, "play 2")
+    assert "Bonus tile: give a free colour clue (clue WHO COLOUR)." in "\n".join(lines(game))
+    run(game, "clue 1 colour 1")
+    log = "\n".join(lines(game))
+    assert "You played R5 (slot 5); bonus tile 3: a free colour clue" in log
+    assert "You told Bob (a free clue): yellow → slots 3, 4, 5" in log
+    assert "You told Bob: rank 1" in log

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from openhanabi.rules import Action, ActionType, Card, Result, SeatView, Variant
+from openhanabi.rules import Action, ActionType, Card, Event, Result, SeatView, Variant
 
 YOU = "you"
 _SEAT = re.compile(r"\bseat (\d)\b")
@@ -99,6 +99,8 @@ def event_text(
         if slots:
             where = ("slot " if len(slots) == 1 else "slots ") + ", ".join(map(str, slots))
         whom = seat_name(action.target, names, you)
+        if index and _free(view.events[index - 1], event.seat):
+            whom += " (a free clue)"
         text = f"{who} told {whom}: {clue_words(action, variant)} → {where}"
     elif result is Result.DISCARDED:
         text = f"{who} discarded {face} (slot {slot_of(hand, action.target)})"
@@ -118,6 +120,11 @@ def event_text(
     for tile in event.tiles:
         text += f"; bonus tile {tile}: {TILE_WORDS[tile]}"
     return text
+
+
+def _free(previous: Event, seat: int) -> bool:
+    # a clue right after the same seat drew tile 3 or 4 answers it: otherwise the turn had passed
+    return previous.seat == seat and any(tile in (3, 4) for tile in previous.tiles)
 
 
 TILE_WORDS = {
