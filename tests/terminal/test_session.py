@@ -19,8 +19,10 @@ from .support import awaiting_tile_6
 NAMES = ("Alice", "Bob", "Cathy")
 
 
-def session(lines: Iterator[str] | list[str], seed: int = 4, bot: str = "basic") -> Session:
-    variant = find_variant("base", players=3)
+def session(
+    lines: Iterator[str] | list[str], seed: int = 4, bot: str = "basic", name: str = "base"
+) -> Session:
+    variant = find_variant(name, players=3)
     game = Game.new(variant, seed)
     bots = {seat: make_bot(bot, seat, variant) for seat in (1, 2)}
     typed = iter(lines)
@@ -67,7 +69,10 @@ def scripted(table_of: list[Session]) -> Iterator[str]:
     """Discard slot 1 whenever allowed, else clue the next player about 1s."""
     while True:
         view: SeatView = table_of[0].game.view(0)
-        yield "discard 1" if view.clue_tokens < view.variant.clue_tokens else "clue 2 1"
+        if view.clue_tokens < view.variant.clue_tokens and view.own_hand:
+            yield "discard 1"
+        else:
+            yield "clue 2 1" if view.clue_tokens else "play 1"
 
 
 @pytest.mark.parametrize("bot", ["basic", "random"])
@@ -81,7 +86,23 @@ def test_a_whole_game_to_its_end(bot: str) -> None:
     text = output(table)
     assert "Game over: " in text and f"Score {game.outcome.score} of 25: " in text
     faces = [game.card(order).name(game.variant) for order in reversed(game.hands[0])]
-    assert f"Your hand was: {' '.join(faces)} (slot 1 first)." in text
+    assert f"Your hand was: {' '.join(faces) or 'empty'} (slot 1 first)." in text
+
+
+def test_play_until_perfect_is_won_or_lost() -> None:
+    holder: list[Session] = []
+    table = session(scripted(holder), seed=11, name="play-until-perfect")
+    holder.append(table)
+    game = table.run()
+    assert game.outcome is not None and game.outcome.termination is not Termination.ABANDONED
+    assert "Score 0 of 25: lost (play until perfect: all or nothing)." in output(table)
+
+
+def test_a_declared_play() -> None:
+    table = session(["play 1 red", "quit"], name="declared-play")
+    game = table.run()
+    assert game.history[0].declare == 0
+    assert game.events[0].result.value in ("played", "declared wrong", "misplayed")
 
 
 def test_bot_notes_name_seats_as_the_board_does() -> None:
