@@ -33,8 +33,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         import uvicorn
         from pydantic import ValidationError
+        from sqlalchemy.exc import SQLAlchemyError
 
         from openhanabi.server import Settings, create_app
+        from openhanabi.server.db import Database, shown_url
     except ImportError as error:
         return fail(f"hanabi serve: {error.name} is missing: pip install 'openhanabi[server]'")
     overrides: dict[str, Any] = {}
@@ -46,5 +48,16 @@ def run(args: argparse.Namespace) -> int:
         settings = Settings(**overrides)
     except ValidationError as error:
         return fail(f"hanabi serve: {error.errors()[0]['msg']}")
+    try:  # open the database once here, so that a wrong URL is one line and not a traceback
+        database = Database(settings)
+        try:
+            database.open()
+        finally:
+            database.close()
+    except (SQLAlchemyError, OSError) as error:
+        reason = str(error).splitlines()[0] if str(error) else type(error).__name__
+        return fail(
+            f"hanabi serve: cannot open the database {shown_url(settings.database_url)}: {reason}"
+        )
     uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level="info")
     return 0

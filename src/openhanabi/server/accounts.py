@@ -11,12 +11,7 @@ from sqlalchemy.orm import Session
 
 from openhanabi.server.errors import RefusedError, TooManyAttemptsError
 from openhanabi.server.models import LoginFailure, LoginSession, User, now
-from openhanabi.server.security import (
-    hash_password,
-    new_token,
-    token_hash,
-    verify_password,
-)
+from openhanabi.server.security import Passwords, new_token, token_hash
 from openhanabi.server.settings import Settings
 
 WRONG_LOGIN = "Wrong username or password."
@@ -27,12 +22,14 @@ def name_key(username: str) -> str:
     return username.casefold()
 
 
-def register(db: Session, username: str, display_name: str, password: str) -> User:
+def register(
+    db: Session, passwords: Passwords, username: str, display_name: str, password: str
+) -> User:
     user = User(
         username=username,
         name_key=name_key(username),
         display_name=display_name,
-        password_hash=hash_password(password),
+        password_hash=passwords.hash(password),
     )
     taken = RefusedError(f"The username {username!r} is taken: choose another.", 409)
     if db.scalar(select(User.id).where(User.name_key == user.name_key)) is not None:
@@ -47,7 +44,12 @@ def register(db: Session, username: str, display_name: str, password: str) -> Us
 
 
 def authenticate(
-    db: Session, settings: Settings, username: str, password: str, address: str
+    db: Session,
+    settings: Settings,
+    passwords: Passwords,
+    username: str,
+    password: str,
+    address: str,
 ) -> User:
     """The account ``username`` if ``password`` is its password.
 
@@ -72,10 +74,12 @@ def authenticate(
             db.commit()
             _too_many(first, window, moment)
     user = db.scalar(select(User).where(User.name_key == key))
-    if not verify_password(user.password_hash if user else None, password) or user is None:
+    if not passwords.verify(user.password_hash if user else None, password) or user is None:
         db.add(LoginFailure(name_key=key, address=address, at=moment))
         db.commit()
         raise RefusedError(WRONG_LOGIN, 401)
+    if passwords.outdated(user.password_hash):
+        user.password_hash = passwords.hash(password)
     db.execute(delete(LoginFailure).where(LoginFailure.name_key == key))
     db.commit()
     return user

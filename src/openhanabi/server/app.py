@@ -25,6 +25,7 @@ from openhanabi.server.deps import DbDep
 from openhanabi.server.errors import RefusedError, TooManyAttemptsError
 from openhanabi.server.pages import render
 from openhanabi.server.routes import accounts, lobby
+from openhanabi.server.security import Passwords
 from openhanabi.server.settings import Settings
 
 STATIC = Path(__file__).with_name("static")
@@ -63,6 +64,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         openapi_url=None,
     )
     app.state.settings = settings
+    app.state.passwords = Passwords(settings.password_time_cost, settings.password_memory_kib)
     app.include_router(accounts.router)
     app.include_router(lobby.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

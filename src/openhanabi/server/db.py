@@ -19,7 +19,8 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Engine, create_engine, event, make_url
+from sqlalchemy.exc import ArgumentError
 from sqlalchemy.orm import Session, sessionmaker
 
 from openhanabi.server.settings import Settings
@@ -34,6 +35,14 @@ def alembic_config(url: str, engine: Engine | None = None) -> Config:
     config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
     config.attributes["engine"] = engine
     return config
+
+
+def shown_url(url: str) -> str:
+    """``url`` fit to print: without its password."""
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except ArgumentError:
+        return repr(url)
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:

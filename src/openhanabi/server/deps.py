@@ -13,7 +13,7 @@ from sqlalchemy.orm import Session
 from openhanabi.server.accounts import find_session
 from openhanabi.server.db import Database
 from openhanabi.server.models import LoginSession, User
-from openhanabi.server.security import new_token, same_token
+from openhanabi.server.security import Passwords, new_token, same_token
 from openhanabi.server.settings import Settings
 
 SESSION_COOKIE = "hanabi_session"
@@ -32,8 +32,14 @@ def get_db(request: Request) -> Iterator[Session]:
         yield session
 
 
+def get_passwords(request: Request) -> Passwords:
+    passwords: Passwords = request.app.state.passwords
+    return passwords
+
+
 SettingsDep = Annotated[Settings, Depends(get_settings)]
 DbDep = Annotated[Session, Depends(get_db)]
+PasswordsDep = Annotated[Passwords, Depends(get_passwords)]
 
 
 @dataclass

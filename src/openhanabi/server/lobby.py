@@ -17,7 +17,7 @@ from openhanabi.rules import Variant
 from openhanabi.server.errors import RefusedError
 from openhanabi.server.games import start_game
 from openhanabi.server.models import GameRecord, GameTable, Seat, TableState, User
-from openhanabi.server.security import hash_password, verify_password
+from openhanabi.server.security import Passwords
 
 HOST_SEAT = 0
 
@@ -42,7 +42,12 @@ def find_table(db: Session, table_id: int) -> GameTable:
 
 
 def open_table(
-    db: Session, host: User, variant: Variant, bots: Mapping[int, str], password: str = ""
+    db: Session,
+    passwords: Passwords,
+    host: User,
+    variant: Variant,
+    bots: Mapping[int, str],
+    password: str = "",
 ) -> GameTable:
     """A table of ``variant``: ``host`` in seat 0, a bot (by name) in each seat of ``bots``."""
     known = bot_classes()
@@ -52,7 +57,7 @@ def open_table(
         if bot not in known:
             raise RefusedError(f"There is no bot called {bot!r} (bots: {', '.join(known)}).")
     table = GameTable.of_variant(
-        variant, host=host, password_hash=hash_password(password) if password else None
+        variant, host=host, password_hash=passwords.hash(password) if password else None
     )
     table.seats = [Seat(seat=HOST_SEAT, user=host)]
     table.seats += [Seat(seat=seat, bot=bot) for seat, bot in sorted(bots.items())]
@@ -61,12 +66,14 @@ def open_table(
     return table
 
 
-def join(db: Session, table: GameTable, user: User, password: str = "") -> Seat:
+def join(
+    db: Session, passwords: Passwords, table: GameTable, user: User, password: str = ""
+) -> Seat:
     """Seat ``user`` at the first free seat of ``table``."""
     _check_waiting(table)
     if table.seat_of(user.id) is not None:
         raise RefusedError("You already sit at this table.", 409)
-    if table.password_hash is not None and not verify_password(table.password_hash, password):
+    if table.password_hash is not None and not passwords.verify(table.password_hash, password):
         raise RefusedError("Wrong table password.", 403)
     free = table.free_seats()
     if not free:

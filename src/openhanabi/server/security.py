@@ -1,7 +1,8 @@
 """Passwords (argon2), random tokens and their hashes, and CSRF tokens compared in constant time.
 
->>> hashed = hash_password("correct horse")
->>> verify_password(hashed, "correct horse"), verify_password(hashed, "wrong horse")
+>>> passwords = Passwords(time_cost=1, memory_kib=1024)
+>>> hashed = passwords.hash("correct horse")
+>>> passwords.verify(hashed, "correct horse"), passwords.verify(hashed, "wrong horse")
 (True, False)
 >>> token = new_token()
 >>> len(token_hash(token)), same_token(token, token), same_token(token, "")
@@ -13,26 +14,37 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+from functools import cached_property
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
-_HASHER = PasswordHasher()
-# verified when no account has the name given, so that a wrong name takes as long as a wrong
-# password and does not tell which names exist
-_DUMMY_HASH = _HASHER.hash(secrets.token_urlsafe(16))
 
+class Passwords:
+    """Argon2id hashes at a cost set in :class:`~openhanabi.server.settings.Settings`."""
 
-def hash_password(password: str) -> str:
-    return _HASHER.hash(password)
+    def __init__(self, time_cost: int, memory_kib: int) -> None:
+        self._hasher = PasswordHasher(time_cost=time_cost, memory_cost=memory_kib)
 
+    @cached_property
+    def _dummy(self) -> str:
+        # verified when no account has the name given, so that a wrong name takes as long as a
+        # wrong password and does not tell which names exist
+        return self._hasher.hash(secrets.token_urlsafe(16))
 
-def verify_password(hashed: str | None, password: str) -> bool:
-    """Whether ``password`` matches ``hashed`` (None: no account; still takes the time)."""
-    try:
-        return _HASHER.verify(hashed or _DUMMY_HASH, password) and hashed is not None
-    except (VerificationError, InvalidHashError):
-        return False
+    def hash(self, password: str) -> str:
+        return self._hasher.hash(password)
+
+    def verify(self, hashed: str | None, password: str) -> bool:
+        """Whether ``password`` matches ``hashed`` (None: no account; still takes the time)."""
+        try:
+            return self._hasher.verify(hashed or self._dummy, password) and hashed is not None
+        except (VerificationError, InvalidHashError):
+            return False
+
+    def outdated(self, hashed: str) -> bool:
+        """Whether ``hashed`` was made at another cost (rehash it at the next sign-in)."""
+        return self._hasher.check_needs_rehash(hashed)
 
 
 def new_token() -> str:

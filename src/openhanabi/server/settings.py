@@ -47,6 +47,10 @@ class Settings(BaseSettings):
         ge=1,
         description="failed sign-ins from one address in the window before one",
     )
+    password_time_cost: int = Field(default=3, ge=1, description="argon2 passes per password")
+    password_memory_kib: int = Field(
+        default=65536, ge=64, description="argon2 memory per password hash, in KiB"
+    )
 
     @model_validator(mode="after")
     def _default_database(self) -> Settings:

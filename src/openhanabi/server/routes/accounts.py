@@ -12,8 +12,8 @@ from openhanabi.server.deps import (
     SESSION_COOKIE,
     CsrfChecked,
     DbDep,
+    PasswordsDep,
     SettingsDep,
-    Visitor,
     VisitorDep,
 )
 from openhanabi.server.errors import RefusedError
@@ -35,12 +35,13 @@ def register(
     request: Request,
     form: Annotated[RegisterForm, Form()],
     db: DbDep,
+    passwords: PasswordsDep,
     settings: SettingsDep,
     visitor: VisitorDep,
 ) -> HTMLResponse | RedirectResponse:
     display_name = form.display_name or form.username
     try:
-        user = accounts.register(db, form.username, display_name, form.password)
+        user = accounts.register(db, passwords, form.username, display_name, form.password)
     except RefusedError as refusal:
         return render(
             request,
@@ -64,12 +65,13 @@ def login(
     request: Request,
     form: Annotated[LoginForm, Form()],
     db: DbDep,
+    passwords: PasswordsDep,
     settings: SettingsDep,
     visitor: VisitorDep,
 ) -> HTMLResponse | RedirectResponse:
     address = request.client.host if request.client else "unknown"
     try:
-        user = accounts.authenticate(db, settings, form.username, form.password, address)
+        user = accounts.authenticate(db, settings, passwords, form.username, form.password, address)
     except RefusedError as refusal:
         response = render(
             request,
@@ -108,6 +110,3 @@ def _signed_in(db: DbDep, settings: Settings, user: User) -> RedirectResponse:
         secure=settings.secure_cookies,
     )
     return response
-
-
-__all__ = ["Visitor", "router"]

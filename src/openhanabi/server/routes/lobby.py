@@ -10,8 +10,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 from openhanabi.bots import bot_classes
 from openhanabi.rules import PRESETS, RulesError
 from openhanabi.server import lobby
-from openhanabi.server.deps import CsrfChecked, DbDep, UserDep, VisitorDep
-from openhanabi.server.errors import RefusedError
+from openhanabi.server.deps import CsrfChecked, DbDep, PasswordsDep, UserDep, VisitorDep
 from openhanabi.server.forms import JoinForm, TableForm
 from openhanabi.server.pages import redirect, render
 
@@ -33,6 +32,7 @@ def open_table(
     request: Request,
     form: Annotated[TableForm, Form()],
     db: DbDep,
+    passwords: PasswordsDep,
     visitor: VisitorDep,
     user: UserDep,
 ) -> HTMLResponse | RedirectResponse:
@@ -40,7 +40,7 @@ def open_table(
         variant = form.rules()
     except RulesError as error:
         return _table_form(request, visitor, f"These rules do not make a game: {error}.", form)
-    table = lobby.open_table(db, user, variant, form.bots(), form.password)
+    table = lobby.open_table(db, passwords, user, variant, form.bots(), form.password)
     return redirect(f"/tables/{table.id}")
 
 
@@ -52,9 +52,13 @@ def table_page(request: Request, table_id: int, db: DbDep, visitor: VisitorDep) 
 
 @router.post("/tables/{table_id}/join", dependencies=[CsrfChecked])
 def join(
-    table_id: int, form: Annotated[JoinForm, Form()], db: DbDep, user: UserDep
+    table_id: int,
+    form: Annotated[JoinForm, Form()],
+    db: DbDep,
+    passwords: PasswordsDep,
+    user: UserDep,
 ) -> RedirectResponse:
-    lobby.join(db, lobby.find_table(db, table_id), user, form.password)
+    lobby.join(db, passwords, lobby.find_table(db, table_id), user, form.password)
     return redirect(f"/tables/{table_id}")
 
 
@@ -84,6 +88,3 @@ def _table_form(
         error=error,
         form=form,
     )
-
-
-__all__ = ["RefusedError", "router"]

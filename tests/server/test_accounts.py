@@ -1,0 +1,191 @@
+"""Accounts: register, sign in and out; passwords kept as argon2 hashes and session tokens as
+SHA-256 hashes; cookies HttpOnly and SameSite=Lax; failed sign-ins limited per account and per
+address; a form without the visitor's CSRF token is refused and changes nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, select
+from sqlalchemy.orm import Session
+from web_client import CHEAP_PASSWORDS, PASSWORD, assert_no_traceback, csrf, login, post, register
+
+from openhanabi.server import Settings, create_app
+from openhanabi.server.models import LoginSession, User
+
+
+def rows(settings: Settings, model: type[User] | type[LoginSession]) -> list[object]:
+    engine = create_engine(settings.database_url)
+    with Session(engine) as db:
+        found: list[object] = list(db.scalars(select(model)))
+    engine.dispose()
+    return found
+
+
+def test_register_signs_in_and_shows_the_display_name(
+    client: TestClient, settings: Settings
+) -> None:
+    register(client, "ann", "Ann the Bold")
+    page = client.get("/")
+    assert "Signed in as <strong>Ann the Bold</strong>" in page.text
+    (user,) = rows(settings, User)
+    assert isinstance(user, User)
+    assert user.password_hash.startswith("$argon2id$")
+    assert PASSWORD not in user.password_hash
+
+
+def test_display_name_defaults_to_the_username(client: TestClient) -> None:
+    register(client, "ben")
+    assert "Signed in as <strong>ben</strong>" in client.get("/").text
+
+
+def test_logout_ends_the_session(client: TestClient, settings: Settings) -> None:
+    register(client, "ann")
+    token = client.cookies["hanabi_session"]
+    response = post(client, "/logout")
+    assert response.status_code == 303
+    assert "hanabi_session" not in client.cookies
+    assert rows(settings, LoginSession) == []
+    client.cookies.set("hanabi_session", token)  # a stolen cookie no longer signs in
+    assert "Signed in" not in client.get("/").text
+
+
+def test_login_with_the_right_password(client: TestClient, other: TestClient) -> None:
+    register(client, "ann")
+    assert login(other, "ANN").status_code == 303  # usernames ignore case
+    assert "Signed in as" in other.get("/").text
+
+
+def test_wrong_password_is_refused_with_a_clear_message(client: TestClient) -> None:
+    register(client, "ann")
+    post(client, "/logout")
+    response = login(client, "ann", "wrong password")
+    assert response.status_code == 401
+    assert "Wrong username or password." in response.text
+    assert "hanabi_session" not in client.cookies
+    unknown = login(client, "nobody", PASSWORD)
+    assert unknown.status_code == 401
+    assert "Wrong username or password." in unknown.text  # no hint which names exist
+
+
+def test_a_taken_username_is_refused(client: TestClient, other: TestClient) -> None:
+    register(client, "ann")
+    response = post(other, "/register", {"username": "Ann", "password": PASSWORD})
+    assert response.status_code == 409
+    assert "taken" in response.text
+
+
+def test_session_cookie_is_httponly_and_samesite_lax(client: TestClient) -> None:
+    response = register(client, "ann")
+    (cookie,) = [
+        header
+        for header in response.headers.get_list("set-cookie")
+        if header.startswith("hanabi_session=")
+    ]
+    flags = {flag.strip().lower() for flag in cookie.split(";")[1:]}
+    assert "httponly" in flags
+    assert "samesite=lax" in flags
+    assert "secure" not in flags  # plain HTTP by default; HANABI_SECURE_COOKIES=true adds it
+
+
+def test_secure_cookies_setting(tmp_path: Path) -> None:
+    settings = Settings(data_dir=tmp_path, secure_cookies=True, **CHEAP_PASSWORDS)
+    with TestClient(create_app(settings), follow_redirects=False) as client:
+        # httpx keeps Secure cookies for https only
+        client.base_url = client.base_url.copy_with(scheme="https")
+        response = register(client, "ann")
+    cookie = response.headers["set-cookie"]
+    assert "secure" in cookie.lower()
+
+
+def test_the_database_keeps_only_a_hash_of_the_session_token(
+    client: TestClient, settings: Settings
+) -> None:
+    register(client, "ann")
+    token = client.cookies["hanabi_session"]
+    (session,) = rows(settings, LoginSession)
+    assert isinstance(session, LoginSession)
+    assert token not in session.token_hash
+    assert len(session.token_hash) == 64
+
+
+@pytest.mark.parametrize("token", [None, "", "forged-token-of-some-length-0123456789"])
+def test_a_form_without_the_csrf_token_is_refused_and_changes_nothing(
+    client: TestClient, settings: Settings, token: str | None
+) -> None:
+    csrf(client)  # the visitor has a CSRF cookie, but the form does not carry it
+    data = {"username": "ann", "password": PASSWORD}
+    if token is not None:
+        data["csrf_token"] = token
+    response = client.post("/register", data=data)
+    assert response.status_code == 403
+    assert "did not come from this site" in response.text
+    assert_no_traceback(response)
+    assert rows(settings, User) == []
+
+
+def test_a_signed_in_form_needs_the_sessions_own_token(client: TestClient) -> None:
+    anonymous = csrf(client)
+    register(client, "ann")
+    signed_in = csrf(client)
+    assert signed_in != anonymous
+    response = client.post("/logout", data={"csrf_token": anonymous})
+    assert response.status_code == 403
+    assert "Signed in" in client.get("/").text
+
+
+def test_failed_sign_ins_are_limited_per_account(client: TestClient, other: TestClient) -> None:
+    register(client, "ann")
+    for _ in range(5):
+        assert login(other, "ann", "wrong password").status_code == 401
+    response = login(other, "ann")  # even the right password waits
+    assert response.status_code == 429
+    assert "Too many failed sign-ins. Wait 15 minutes" in response.text
+    assert 0 < int(response.headers["Retry-After"]) <= 15 * 60
+    assert_no_traceback(response)
+
+
+def test_failed_sign_ins_are_limited_per_address(tmp_path: Path) -> None:
+    settings = Settings(data_dir=tmp_path, login_failures_per_address=3, **CHEAP_PASSWORDS)
+    with TestClient(create_app(settings), follow_redirects=False) as client:
+        register(client, "ann")
+        post(client, "/logout")
+        for name in ("bob", "cat", "dan"):  # a different account each time
+            assert login(client, name, "guess1234").status_code == 401
+        response = login(client, "ann")
+        assert response.status_code == 429
+        assert "Too many failed sign-ins" in response.text
+
+
+def test_a_successful_sign_in_clears_the_accounts_failures(client: TestClient) -> None:
+    register(client, "ann")
+    post(client, "/logout")
+    for _ in range(4):
+        assert login(client, "ann", "wrong password").status_code == 401
+    assert login(client, "ann").status_code == 303
+    post(client, "/logout")
+    for _ in range(4):
+        assert login(client, "ann", "wrong password").status_code == 401
+    assert login(client, "ann").status_code == 303
+
+
+@pytest.mark.parametrize(
+    ("form", "message"),
+    [
+        ({"username": "a", "password": PASSWORD}, "username: a username is 3 to 32"),
+        ({"username": "ann lee", "password": PASSWORD}, "username: a username is 3 to 32"),
+        ({"username": "ann", "password": "short"}, "password: a password is 8 to 128"),
+        ({"username": "ann", "password": PASSWORD, "display_name": "x" * 41}, "display name:"),
+        ({"password": PASSWORD}, "username: Field required"),
+    ],
+)
+def test_malformed_registration_is_refused_with_a_clear_message(
+    client: TestClient, settings: Settings, form: dict[str, str], message: str
+) -> None:
+    response = post(client, "/register", form)
+    assert response.status_code == 422
+    assert message in response.text
+    assert_no_traceback(response)
+    assert rows(settings, User) == []

@@ -1,0 +1,187 @@
+"""The lobby: open a table with bots, join, leave and start; the game is stored as its record,
+which replays through openhanabi.records; bad forms change nothing and say what is wrong."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, func, select
+from sqlalchemy.orm import Session
+from web_client import assert_no_traceback, post, register
+
+from openhanabi.bots import bot_classes
+from openhanabi.records import Record, replay
+from openhanabi.rules import PRESETS, Game, find_variant
+from openhanabi.server import Settings
+from openhanabi.server.models import GamePlayer, GameRecord, GameTable, Seat, TableState
+
+TABLE_URL = re.compile(r"^/tables/(\d+)$")
+
+
+def database(settings: Settings) -> Session:
+    return Session(create_engine(settings.database_url))
+
+
+def count(settings: Settings, model: type[object]) -> int:
+    with database(settings) as db:
+        return db.scalar(select(func.count()).select_from(model)) or 0
+
+
+def open_table(client: TestClient, **form: str) -> int:
+    response = post(client, "/tables", {"variant": "base", "players": "3", **form})
+    assert response.status_code == 303, response.text
+    match = TABLE_URL.match(response.headers["location"])
+    assert match
+    return int(match.group(1))
+
+
+def test_a_table_with_bots_and_a_player_starts_a_game_stored_as_its_record(
+    client: TestClient, other: TestClient, settings: Settings
+) -> None:
+    register(client, "ann", "Ann")
+    table = open_table(
+        client, variant="rainbow", players="3", seat_3="basic", declared_play="on", storms="2"
+    )
+    lobby = client.get("/").text
+    assert "rainbow, 3 players, 2 storms, declared play" in lobby
+    assert "Ann, basic (bot)" in lobby and "waiting" in lobby
+
+    register(other, "ben", "Ben")
+    assert post(other, f"/tables/{table}/join").status_code == 303
+    assert post(other, f"/tables/{table}/start").status_code == 403  # only the host starts
+    assert post(client, f"/tables/{table}/start").status_code == 303
+    assert "playing" in client.get("/").text
+
+    with database(settings) as db:
+        stored = db.scalars(select(GameRecord)).one()
+        players = db.scalars(select(GamePlayer).order_by(GamePlayer.seat)).all()
+        record = Record.from_dict(stored.record)
+        assert record.players == ("Ann", "Ben", "basic (bot)")
+        assert record.variant == find_variant("rainbow", players=3, storms=2, declared_play=True)
+        assert record.seed == stored.seed
+        assert [(p.user_id is not None, p.bot) for p in players] == [
+            (True, None),
+            (True, None),
+            (False, "basic"),
+        ]
+        assert db.get(GameTable, table).state is TableState.PLAYING  # type: ignore[union-attr]
+    game = replay(record)
+    fresh = Game.new(record.variant, stored.seed)
+    assert game.deck == fresh.deck and game.history == [] and game.outcome is None
+
+
+def test_a_password_keeps_a_table_closed(client: TestClient, other: TestClient) -> None:
+    register(client, "ann")
+    table = open_table(client, players="2", password="secret table")
+    register(other, "ben")
+    refused = post(other, f"/tables/{table}/join", {"password": "guess"})
+    assert refused.status_code == 403
+    assert "Wrong table password." in refused.text
+    joined = post(other, f"/tables/{table}/join", {"password": "secret table"})
+    assert joined.status_code == 303
+
+
+def test_start_needs_every_seat_taken(client: TestClient, settings: Settings) -> None:
+    register(client, "ann")
+    table = open_table(client, players="4", seat_2="random")
+    response = post(client, f"/tables/{table}/start")
+    assert response.status_code == 409
+    assert "Every seat must be taken first (open: 3, 4)." in response.text
+    assert count(settings, GameRecord) == 0
+
+
+def test_a_full_table_and_a_started_table_refuse_players(
+    client: TestClient, other: TestClient
+) -> None:
+    register(client, "ann")
+    full = open_table(client, players="2", seat_2="random")
+    register(other, "ben")
+    response = post(other, f"/tables/{full}/join")
+    assert response.status_code == 409
+    assert "This table is full." in response.text
+    assert post(client, f"/tables/{full}/start").status_code == 303
+    response = post(client, f"/tables/{full}/leave")
+    assert response.status_code == 409
+    assert "already started" in response.text
+
+
+def test_leaving_passes_the_table_on_or_closes_it(
+    client: TestClient, other: TestClient, settings: Settings
+) -> None:
+    register(client, "ann")
+    table = open_table(client, players="3", seat_3="basic")
+    register(other, "ben")
+    post(other, f"/tables/{table}/join")
+    assert post(client, f"/tables/{table}/leave").status_code == 303
+    with database(settings) as db:
+        host = db.get(GameTable, table)
+        assert host is not None and host.host is not None
+        assert host.host.username == "ben"
+    assert post(other, f"/tables/{table}/leave").status_code == 303
+    assert count(settings, GameTable) == 0
+    assert count(settings, Seat) == 0
+    assert client.get(f"/tables/{table}").status_code == 404
+
+
+def test_opening_a_table_needs_a_sign_in(client: TestClient, settings: Settings) -> None:
+    assert client.get("/tables/new").status_code == 401
+    response = post(client, "/tables", {"variant": "base", "players": "2"})
+    assert response.status_code == 401
+    assert "Sign in first." in response.text
+    assert count(settings, GameTable) == 0
+
+
+def test_the_new_table_form_offers_every_preset_and_bot(client: TestClient) -> None:
+    register(client, "ann")
+    page = client.get("/tables/new").text
+    for preset in PRESETS:
+        assert f'<option value="{preset.key}"' in page
+    for bot in bot_classes():
+        assert f'<option value="{bot}"' in page
+
+
+@pytest.mark.parametrize(
+    ("form", "status", "message"),
+    [
+        ({"variant": "chess"}, 422, "variant: choose one of the variants: base,"),
+        ({"players": "6"}, 422, "players: Input should be less than or equal to 5"),
+        ({"players": "three"}, 422, "players: Input should be a valid integer"),
+        ({"storms": "0"}, 422, "storms: Input should be greater than or equal to 1"),
+        ({"seat_2": "deep-blue"}, 400, "There is no bot called &#39;deep-blue&#39;"),
+        ({"players": "5", "hand_size": "10"}, 422, "These rules do not make a game"),
+        ({"start_seat": "4"}, 422, "start seat must be 0 to 2, not 3"),
+    ],
+)
+def test_malformed_tables_are_refused_with_a_clear_message_and_nothing_stored(
+    client: TestClient, settings: Settings, form: dict[str, str], status: int, message: str
+) -> None:
+    register(client, "ann")
+    response = post(client, "/tables", {"variant": "base", "players": "3", **form})
+    assert response.status_code == status
+    assert message in response.text
+    assert_no_traceback(response)
+    assert count(settings, GameTable) == 0
+
+
+@pytest.mark.parametrize(
+    ("method", "url", "status"),
+    [
+        ("get", "/tables/999", 404),
+        ("get", "/tables/abc", 422),
+        ("get", "/no/such/page", 404),
+        ("post", "/tables/999/join", 404),
+        ("post", "/tables/999/start", 404),
+        ("put", "/tables/new", 405),
+    ],
+)
+def test_errors_are_pages_without_tracebacks(
+    client: TestClient, method: str, url: str, status: int
+) -> None:
+    register(client, "ann")
+    response = post(client, url) if method == "post" else client.request(method, url)
+    assert response.status_code == status
+    assert response.headers["content-type"].startswith("text/html")
+    assert '<html lang="en">' in response.text
+    assert_no_traceback(response)

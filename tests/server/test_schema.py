@@ -1,0 +1,45 @@
+"""The schema comes from the migrations shipped in the package, applied when the app starts: a
+new data directory gets a new SQLite file at the newest revision, which matches the models."""
+
+from __future__ import annotations
+
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, inspect
+from web_client import login, register
+
+from openhanabi.server import Settings, create_app
+from openhanabi.server.db import MIGRATIONS, alembic_config
+from openhanabi.server.models import Base
+
+
+def test_start_creates_the_data_dir_and_migrates_to_the_newest_revision(
+    settings: Settings,
+) -> None:
+    assert not settings.data_dir.exists()
+    with TestClient(create_app(settings)) as client:
+        assert client.get("/healthz").json() == {"status": "ok"}
+    assert (settings.data_dir / "hanabi.sqlite3").is_file()
+    engine = create_engine(settings.database_url)
+    with engine.connect() as connection:
+        migration = MigrationContext.configure(connection, opts={"compare_type": True})
+        head = ScriptDirectory.from_config(alembic_config(settings.database_url)).get_current_head()
+        assert migration.get_current_revision() == head
+        assert compare_metadata(migration, Base.metadata) == []
+    tables = set(inspect(engine).get_table_names())
+    assert {"users", "sessions", "game_tables", "seats", "games", "game_players"} <= tables
+    engine.dispose()
+
+
+def test_a_second_start_keeps_the_data(settings: Settings) -> None:
+    with TestClient(create_app(settings), follow_redirects=False) as client:
+        register(client, "ann")
+    with TestClient(create_app(settings), follow_redirects=False) as client:
+        assert login(client, "ann").status_code == 303
+
+
+def test_migrations_ship_inside_the_package() -> None:
+    assert (MIGRATIONS / "env.py").is_file()
+    assert list((MIGRATIONS / "versions").glob("0001_*.py"))
