@@ -44,6 +44,7 @@ class Option:
     kind: str  # "play", "save", "fix", "stall"
     reading: Reading
     detail: str
+    fixes: int = 0  # misplays it heads off
 
 
 def _within(mask: int, allowed: int) -> bool:
@@ -59,6 +60,8 @@ class ConventionsBot(Bot):
         super().__init__(seat, variant, seed)
         self.state = Tracker(seat, variant)
         self._why = ""
+        self._cached: list[Option] | None = None
+        self._exhaust_cache: dict[int, int] = {}
 
     def explain(self) -> str:
         return self._why
@@ -88,11 +91,14 @@ class ConventionsBot(Bot):
         st = self.state
         st.sync(view)
         legal = view.legal_actions
+        self._cached = None
+        self._exhaust_cache = {}
         if view.pending is not None:
             action, self._why = self._decide(view, view.pending)
             return action if action in legal else legal[0]
         for step in (
             self._blind_play,
+            self._urgent_fix,
             self._urgent_save,
             self._known_play,
             self._best_clue,
@@ -183,30 +189,33 @@ class ConventionsBot(Bot):
         hand = st.hands[receiver]
         ident = st.ident
         touched = tuple(o for o in hand if 1 << ident[o] & mask)
-        if not touched:
-            return None
+        if not touched or any(o in st.blind or o in st.called for o in touched):
+            return None  # a card a finesse has called is left alone until it plays
         reading = st.read_clue(self.seat, receiver, touched, mask, action.type, receiver)
         # apply the clue for a moment to see every card's belief afterwards
         saved_clue = {o: st.clue.get(o) for o in hand}
         saved_touched = set(st.touched)
+        saved_dead = dict(st.dead_at_touch)
         saved_notes = dict(st.notes)
         saved_blind = dict(st.blind)
         try:
-            before = {o: st.marked(o) and _within(st.belief(o), st.playable) for o in hand}
+            unseen = ~self._exhausted(receiver)
+            before = {o: st.marked(o) and _within(st.belief(o) & unseen, st.playable) for o in hand}
+            doomed = {o for o in hand if before[o] and not st.playable >> ident[o] & 1}
             for o in hand:
                 old = st.clue.get(o, st.all)
                 st.clue[o] = old & mask if o in touched else old & ~mask
-            st.touched.update(touched)
+            st.touch(touched)
             if reading.focus is not None:
                 truth = ident[reading.focus]
                 if not (reading.plays | reading.saves) >> truth & 1:
                     return None
                 st.note_reading(reading, self.seat, receiver)
                 st.waits = st.waits[: len(st.waits) - len(reading.waits)]
-            value = 0.0
+            value = 2.5 * len(doomed)  # each misplay this clue heads off
             new_plays = 0
             for o in hand:
-                b = st.belief(o)
+                b = st.belief(o) & unseen or st.belief(o)
                 if st.marked(o) and _within(b, st.playable):
                     if not st.playable >> ident[o] & 1:
                         return None
@@ -222,8 +231,9 @@ class ConventionsBot(Bot):
                 if st.useless >> i & 1 or i in elsewhere or i in seen_here:
                     bad += 1
                 seen_here.add(i)
-            if bad:
+            if bad and not doomed:
                 return None
+            value -= 0.5 * bad
         finally:
             for o, m in saved_clue.items():
                 if m is None:
@@ -231,6 +241,7 @@ class ConventionsBot(Bot):
                 else:
                     st.clue[o] = m
             st.touched = saved_touched
+            st.dead_at_touch = saved_dead
             st.notes = saved_notes
             st.blind = saved_blind
         kind = "fix"
@@ -262,10 +273,43 @@ class ConventionsBot(Bot):
             value += 0.15 * (len([o for o in touched if o not in saved_touched]) - 1)
         value += 0.9 * new_plays if kind != "play" else 0.3 * max(0, new_plays - 1)
         if kind == "fix":
-            if not new_plays:
+            if not new_plays and not doomed:
                 return None
-            detail = "so they know a clued card fits"
-        return Option(action, value, kind, reading, detail)
+            detail = (
+                "so they do not play a clued card that no longer fits"
+                if doomed
+                else "so they know a clued card fits"
+            )
+        return Option(action, value, kind, reading, detail, len(doomed))
+
+    def _exhausted(self, holder: int) -> int:
+        """Identities whose every copy ``holder`` can see (so their own cards are none of
+        them), counting this seat's cards only where their identity is known."""
+        cache = self._exhaust_cache
+        if holder in cache:
+            return cache[holder]
+        st = self.state
+        t = st.tables
+        counts = list(st.gone)
+        for suit, played in enumerate(st.fireworks):
+            for ident in t.needed[suit][:played]:
+                counts[ident] += 1
+        for seat, hand in enumerate(st.hands):
+            if seat == holder:
+                continue
+            for o in hand:
+                if seat == self.seat:
+                    b = st.belief(o) if st.marked(o) else 0
+                    if b and b & (b - 1) == 0:
+                        counts[_single(b)] += 1
+                else:
+                    counts[st.ident[o]] += 1
+        mask = 0
+        for ident, count in enumerate(counts):
+            if count >= t.copies[ident]:
+                mask |= 1 << ident
+        cache[holder] = mask
+        return mask
 
     def _marked_elsewhere(self, receiver: int) -> set[int]:
         """Identities already held by a marked card outside ``receiver``'s hand (good touch)."""
@@ -314,12 +358,25 @@ class ConventionsBot(Bot):
         return chop is not None and self._save_worthy(chop, seat)
 
     def _options(self, view: SeatView) -> list[Option]:
-        options = []
-        for action in self._clue_actions(view):
-            option = self._evaluate(view, action)
-            if option is not None:
-                options.append(option)
-        return options
+        """Every clue worth considering, evaluated once per turn."""
+        if self._cached is None:
+            self._cached = []
+            for action in self._clue_actions(view):
+                option = self._evaluate(view, action)
+                if option is not None:
+                    self._cached.append(option)
+        return self._cached
+
+    def _urgent_fix(self, view: SeatView) -> tuple[Action, str] | None:
+        """Fix: a clued card someone is sure fits but is a copy of a played card gets a clue
+        that tells them so, before they misplay it."""
+        if view.clue_tokens == 0:
+            return None
+        fixes = [o for o in self._options(view) if o.fixes]
+        if not fixes:
+            return None
+        best = max(fixes, key=lambda o: (o.fixes, o.value))
+        return best.action, self._clue_words(best)
 
     def _urgent_save(self, view: SeatView) -> tuple[Action, str] | None:
         """Save the next player's chop if it is worth saving and they have nothing to play."""
@@ -331,11 +388,8 @@ class ConventionsBot(Bot):
         st = self.state
         chop = st.chop(nxt)
         best: Option | None = None
-        for action in self._clue_actions(view):
-            if action.target != nxt:
-                continue
-            option = self._evaluate(view, action)
-            if option is None or option.reading.focus != chop:
+        for option in self._options(view):
+            if option.action.target != nxt or option.reading.focus != chop:
                 continue
             if best is None or option.value > best.value:
                 best = option

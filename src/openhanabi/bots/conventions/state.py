@@ -61,6 +61,7 @@ class Tracker:
         self.gone = [0] * t.identities
         self.clue: dict[int, int] = {}  # clue mask per card, missing = every identity
         self.touched: set[int] = set()
+        self.dead_at_touch: dict[int, int] = {}  # the useless identities when first touched
         self.notes: dict[int, int] = {}  # convention notes per card, missing = every identity
         self.blind: dict[int, int] = {}  # finesse-called card -> the identity it was called as
         self.waits: list[tuple[int, int, int, int]] = []  # (seat, order, focus, identities)
@@ -76,9 +77,18 @@ class Tracker:
         self.playable, self.useless, self.critical = rules.firework_masks(
             self.tables, self.fireworks, self.gone
         )
+        self.played = 0
+        for suit, played in enumerate(self.fireworks):
+            for ident in self.tables.needed[suit][:played]:
+                self.played |= 1 << ident
 
     def marked(self, order: int) -> bool:
         return order in self.touched or order in self.blind
+
+    @property
+    def called(self) -> set[int]:
+        """Cards some finesse may have called: left alone until their holder has acted."""
+        return {wait[1] for wait in self.waits}
 
     def marks(self) -> set[int]:
         return self.touched | set(self.blind)
@@ -90,7 +100,8 @@ class Tracker:
         clue = self.clue.get(order, self.all)
         mask = clue & self.notes.get(order, self.all)
         if order in self.touched:
-            mask &= ~self.useless  # good touch: a clued card is a useful card
+            # good touch: a clued card was useful when clued and is not a copy of a played card
+            mask &= ~(self.played | self.dead_at_touch.get(order, 0))
         return mask if mask else clue & ~self.useless or clue
 
     def chop(self, seat: int) -> int | None:
@@ -152,6 +163,7 @@ class Tracker:
         self.notes.pop(order, None)
         self.blind.pop(order, None)
         self.touched.discard(order)
+        self.dead_at_touch.pop(order, None)
 
     def _resolve_waits(self, seat: int, played: int) -> None:
         """A finessed player who acts without playing the called card was not finessed: the
@@ -183,8 +195,14 @@ class Tracker:
         for order in hand:
             old = self.clue.get(order, self.all)
             self.clue[order] = old & mask if order in event.touched else old & ~mask
-        self.touched.update(event.touched)
+        self.touch(event.touched)
         self.note_reading(reading, giver, receiver)
+
+    def touch(self, orders: tuple[int, ...]) -> None:
+        for order in orders:
+            if order not in self.touched:
+                self.touched.add(order)
+                self.dead_at_touch[order] = self.useless
 
     def note_reading(self, reading: Reading, giver: int, receiver: int) -> None:
         """Write a clue's reading into the notes: the focus's identities, the prompted and
