@@ -80,7 +80,7 @@ class BatchEnv:
             identity_order=self.encoding.identity_order,
             colour_order=moves.colour_order,
         )
-        self.moves = BatchMoves(moves)
+        self.moves = BatchMoves(moves, self.state.rules)
         self._observer = HLEObserver(self.encoding)
         self.game_seeds = np.zeros(games, np.int64)
         self._next_seed = 0

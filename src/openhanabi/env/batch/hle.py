@@ -11,7 +11,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from openhanabi.env.batch.state import PLAY, BatchState
-from openhanabi.env.encodings.hle import CARDS, COPIES, HLE_COLOURS, RANKS, HLEEncoding
+from openhanabi.env.encodings.hle import CARDS, RANKS, HLEEncoding
 
 
 def thermometers(length: int) -> NDArray[np.int8]:
@@ -19,8 +19,24 @@ def thermometers(length: int) -> NDArray[np.int8]:
     return (np.arange(length)[None, :] < np.arange(length + 1)[:, None]).astype(np.int8)
 
 
+def rows_as_bytes(table: NDArray[np.int8]) -> NDArray[np.void]:
+    """Each row of a 2-D int8 table as one opaque value: gathering whole rows is then a copy
+    of bytes per row, much cheaper than gathering their values one by one."""
+    table = np.ascontiguousarray(table)
+    return table.view(np.dtype((np.void, table.shape[1]))).reshape(-1)
+
+
+def as_values(rows: NDArray[np.void], games: int) -> NDArray[np.int8]:
+    """Gathered rows (see :func:`rows_as_bytes`) back as values, one row per game."""
+    return np.ascontiguousarray(rows).view(np.int8).reshape(games, -1)
+
+
 class HLEObserver:
-    """Writes the ``hle`` observation of the seat on turn of every game."""
+    """Writes the ``hle`` observation of the seat on turn of every game.
+
+    The state must keep its knowledge and discard pile in HLE's card and colour orders
+    (``BatchState(identity_order=encoding.identity_order, colour_order=moves.colour_order)``).
+    """
 
     def __init__(self, encoding: HLEEncoding) -> None:
         variant = encoding.variant
@@ -28,87 +44,81 @@ class HLEObserver:
         self.size = encoding.size
         self.at = encoding.at
         players, hand = variant.players, variant.hand_size
-        # HLE's card index of each identity, the sentinel mapped past the last one
-        self.card = np.array([*encoding.card_index, CARDS], np.int64)
+        # one-hot rows of HLE's card index, by identity; the sentinel's row is all 0
+        card = np.array([*encoding.card_index, CARDS], np.int64)
         one_hot = np.zeros((CARDS + 1, CARDS + 1), np.int8)
-        one_hot[self.card, self.card] = 1
-        self.one_hot = one_hot[:, :CARDS][self.card]  # by identity
+        one_hot[np.arange(CARDS + 1), card] = 1
+        self.one_hot = rows_as_bytes(one_hot[:, :CARDS])
+        self.card = card
         self.draw_pile = thermometers(variant.deck_size - players * hand)
         self.clue_tokens = thermometers(variant.clue_tokens)
         self.lives = thermometers(variant.storms)
         fireworks = np.zeros((6, RANKS), np.int8)
         fireworks[np.arange(1, 6), np.arange(5)] = 1
-        self.fireworks = fireworks
+        self.fireworks = rows_as_bytes(fireworks)
         self.suit_of_colour = np.array(encoding.suit_of_colour, np.int64)
-        starts = np.cumsum([0, *[COPIES[i % RANKS] for i in range(CARDS)]])[:-1]
-        self.discard_start = starts[list(encoding.card_index)] + self.at["discards"]  # by identity
         self.colour_of_clue = np.array(encoding.colour_of_clue, np.int64)
+        self.last_action_size = encoding.segment("last_action").size
 
     def observe(self, state: BatchState) -> NDArray[np.int8]:
         """The observation ``[N, size]`` of the seat on turn in each game."""
         n = state.games
         p, h = state.players, state.hand_size
-        at = self.at
-        rows = state.rows
-        obs = np.zeros((n, self.size + 1), np.int8)  # the last column takes writes to nowhere
         seats = (state.seat[:, None] + np.arange(p)) % p  # [N, P] by offset
-        orders = state.hands[rows[:, None], seats, :h]  # [N, P, H]
-        idents = state.deck[rows[:, None, None], orders[:, 1:]]
-        start = at["hands"]
-        obs[:, start : at["missing_cards"]] = self.one_hot[idents].reshape(n, -1)
-        obs[:, at["missing_cards"] : at["draw_pile"]] = state.held[rows[:, None], seats] < h
-        obs[:, at["draw_pile"] : at["fireworks"]] = self.draw_pile[state.deck_size - state.drawn]
+        orders = state.hands_by_seat[state.seat_base[:, None] + seats][:, :, :h]
+        cards = state.card_base[:, None, None] + orders  # [N, P, H]
+        idents = state.deck_flat[cards[:, 1:]]
+        knowledge = rows_as_bytes(state.knowledge_by_card)[cards]
         played = state.fireworks[:, self.suit_of_colour]
-        obs[:, at["fireworks"] : at["clue_tokens"]] = self.fireworks[played].reshape(n, -1)
-        obs[:, at["clue_tokens"] : at["lives"]] = self.clue_tokens[state.clue_tokens]
-        obs[:, at["lives"] : at["discards"]] = self.lives[state.variant.storms - state.storms]
-        lost = np.nonzero(state.lost)
-        for copy in range(max(COPIES)):
-            some = state.lost[lost] > copy
-            obs[lost[0][some], self.discard_start[lost[1][some]] + copy] = 1
-        self._last_action(state, obs)
-        start = at["card_knowledge"]
-        obs[:, start : self.size] = state.knowledge[rows[:, None, None], orders].reshape(n, -1)
-        return obs[:, : self.size]
+        parts = [
+            as_values(self.one_hot[idents], n),
+            (state.held.reshape(-1)[state.seat_base[:, None] + seats] < h).view(np.int8),
+            self.draw_pile[state.deck_size - state.drawn],
+            as_values(self.fireworks[played], n),
+            self.clue_tokens[state.clue_tokens],
+            self.lives[state.variant.storms - state.storms],
+            state.discards,
+            self._last_action(state),
+            as_values(knowledge, n),
+        ]
+        return np.concatenate(parts, axis=1)
 
-    def _last_action(self, state: BatchState, obs: NDArray[np.int8]) -> None:
+    def _last_action(self, state: BatchState) -> NDArray[np.int8]:
         last = state.last
-        p, h = state.players, state.hand_size
-        rows = np.flatnonzero(last.kind >= 0)
-        if not rows.size:
-            return
-        nowhere = self.size
-        seat = state.seat[rows]
-        kind = last.kind[rows]
-        start = self.at["last_action"]
-        obs[rows, start + (last.actor[rows] - seat) % p] = 1
-        start += p
-        obs[rows, start + kind] = 1
-        start += 4
-        clue = last.clue[rows]
-        target = last.target[rows]
-        obs[rows, np.where(target >= 0, start + (target - seat) % p, nowhere)] = 1
-        start += p
+        n, p, h = state.games, state.players, state.hand_size
+        rows = state.rows
+        size = self.last_action_size
+        values = np.zeros((n, size + 1), np.int8)  # the last column takes writes to nowhere
+        seat = state.seat
+        kind = last.kind
+        clue = last.clue
+        target = last.target
+        slot = last.slot
+        card = last.card
         colours = len(self.colour_of_clue)
         colour = (clue >= 0) & (clue < colours)
-        colour_index = self.colour_of_clue[np.where(colour, clue, 0)]
-        obs[rows, np.where(colour, start + colour_index, nowhere)] = 1
-        start += len(HLE_COLOURS)
-        obs[rows, np.where(clue >= colours, start + clue - colours, nowhere)] = 1
-        start += RANKS
-        obs[rows, start : start + h] = last.touched[rows]
-        start += h
-        slot = last.slot[rows]
-        obs[rows, np.where(slot >= 0, start + slot, nowhere)] = 1
-        start += h
-        card = last.card[rows]
-        obs[rows, np.where(card >= 0, start + self.card[card], nowhere)] = 1
-        start += CARDS
-        added = last.added[rows] & (kind == PLAY)
-        obs[rows, start] = added
-        regained = (
+        any_action = kind >= 0
+        columns = np.stack(
+            [
+                np.where(any_action, (last.actor - seat) % p, size),
+                np.where(any_action, p + kind, size),
+                np.where(target >= 0, p + 4 + (target - seat) % p, size),
+                np.where(colour, 2 * p + 4 + self.colour_of_clue[np.where(colour, clue, 0)], size),
+                np.where(clue >= colours, 2 * p + 9 + clue - colours, size),
+                np.where(slot >= 0, 2 * p + 14 + h + slot, size),
+                np.where(card >= 0, 2 * p + 14 + 2 * h + self.card[card], size),
+            ],
+            axis=1,
+        )
+        values[rows[:, None], columns] = 1
+        start = 2 * p + 14
+        values[:, start : start + h] = last.touched
+        added = last.added & (kind == PLAY)
+        start = size - 2
+        values[:, start] = added
+        values[:, start + 1] = (
             added
             & (state.rules.rank_of[card] == RANKS)
-            & (last.tokens_before[rows] < state.variant.clue_tokens)
+            & (last.tokens_before < state.variant.clue_tokens)
         )
-        obs[rows, start + 1] = regained
+        return values[:, :size]

@@ -10,16 +10,24 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-from openhanabi.env.batch.state import COLOUR_CLUE, DISCARD, PLAY, RANK_CLUE, BatchState, Ints
+from openhanabi.env.batch.state import (
+    COLOUR_CLUE,
+    DISCARD,
+    PLAY,
+    RANK_CLUE,
+    BatchState,
+    Ints,
+    RuleTables,
+)
 from openhanabi.env.moves import RANKS, MoveNumbering
 
 
 class BatchMoves:
     """One numbering's tables: what each move number asks for, and where each legal move goes."""
 
-    def __init__(self, moves: MoveNumbering) -> None:
+    def __init__(self, moves: MoveNumbering, rules: RuleTables) -> None:
         self.size = moves.size
-        self.players = players = moves.players
+        self.players = moves.players
         self.hand_size = moves.hand_size
         colours = moves.colours
         order = moves.colour_order
@@ -40,8 +48,11 @@ class BatchMoves:
         self.kind, self.slot, self.offset, self.clue = (np.array(c, np.int64) for c in columns)
         # clue columns (variant colours, then ranks) in the numbering's order
         self._clue_columns = np.array([*order, *range(colours, colours + RANKS)], np.int64)
-        self._colour_block = (players - 1) * colours
-        self._clues = (moves.colour_clues, moves.rank_clues, moves.rank_clues + (players - 1) * 5)
+        self._clue_count = clues = colours + RANKS
+        # the clues (in the numbering's order) touching each identity, as bits, and back
+        touch = rules.clue_touch[self._clue_columns]  # [clues, K+1]
+        self._touch_bits = (touch.astype(np.int64) << np.arange(clues)[:, None]).sum(axis=0)
+        self._bits_to_clues = (np.arange(1 << clues)[:, None] >> np.arange(clues)) & 1 == 1
 
     def decode(self, moves: Ints) -> tuple[Ints, Ints, Ints, Ints]:
         """Kind, slot, target offset and clue of each move number."""
@@ -50,24 +61,25 @@ class BatchMoves:
     def legal(self, state: BatchState) -> NDArray[np.int8]:
         """The legal moves of the seat on turn in every game, as an int8 mask ``[N, moves]``."""
         n, p, h = state.games, self.players, self.hand_size
-        rows = state.rows
         seat = state.seat
-        mask = np.zeros((n, self.size), np.int8)
-        held = state.held[rows, seat]
-        cards = np.arange(h) < held[:, None]
-        mask[:, h : 2 * h] = cards
-        mask[:, :h] = cards & (state.clue_tokens < state.variant.clue_tokens)[:, None]
-        targets = (seat[:, None] + np.arange(1, p)) % p  # [N, P-1]
-        clue_touch = state.rules.clue_touch[self._clue_columns].T  # [K+1, clues]
+        cards = np.arange(h) < state.held.reshape(-1)[state.seat_base + seat][:, None]
+        discards = cards & (state.clue_tokens < state.variant.clue_tokens)[:, None]
         tokens = (state.clue_tokens > 0)[:, None, None]
         if state.variant.empty_clues:
-            touches = np.broadcast_to(tokens, (n, p - 1, len(self._clue_columns)))
+            touches = np.broadcast_to(tokens, (n, p - 1, self._clue_count))
         else:
-            orders = state.hands[rows[:, None], targets, :h]  # [N, P-1, H]
-            idents = state.deck[rows[:, None, None], orders]
-            touches = clue_touch[idents].any(axis=2) & tokens  # [N, P-1, clues]
-        colour_start, rank_start, end = self._clues
-        colours = len(self._clue_columns) - RANKS
-        mask[:, colour_start:rank_start] = touches[:, :, :colours].reshape(n, -1)
-        mask[:, rank_start:end] = touches[:, :, colours:].reshape(n, -1)
-        return mask
+            targets = state.seat_base[:, None] + (seat[:, None] + np.arange(1, p)) % p
+            orders = state.hands_by_seat[targets][:, :, :h]  # [N, P-1, H]
+            bits = self._touch_bits[state.deck_flat[state.card_base[:, None, None] + orders]]
+            touched = bits[:, :, 0]
+            for slot in range(1, h):
+                touched = touched | bits[:, :, slot]
+            touches = self._bits_to_clues[touched] & tokens  # [N, P-1, clues]
+        colours = self._clue_count - RANKS
+        parts = [
+            discards,
+            cards,
+            touches[:, :, :colours].reshape(n, -1),
+            touches[:, :, colours:].reshape(n, -1),
+        ]
+        return np.concatenate(parts, axis=1, dtype=np.int8)

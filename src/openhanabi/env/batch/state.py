@@ -164,9 +164,10 @@ class BatchState:
         # per clue (colours, then ranks 1-5): the knowledge a touched and a missed card keep
         rules = self.rules
         touch = np.concatenate([rules.colour_touch, rules.rank_touch[1:]])[:, idents]
-        self.keep = np.ones((c + 5, 2, k + c + 5), np.int8)
-        self.keep[:, 0, :k] = ~touch
-        self.keep[:, 1, :k] = touch
+        keep = np.ones((c + 5, 2, k + c + 5), np.int8)
+        keep[:, 0, :k] = ~touch
+        keep[:, 1, :k] = touch
+        self.keep = keep.reshape(2 * (c + 5), k + c + 5)  # row clue * 2 + touched
         # the column a touched card's clue sets, per clue
         self.named = np.array(
             [k + colours.index(colour) for colour in range(c)]
@@ -174,6 +175,17 @@ class BatchState:
             np.int64,
         )
         self.last = LastAction(n, h)
+        # Flat views: one index per element is much cheaper for NumPy than index pairs.
+        self.hands_by_seat = self.hands.reshape(n * p, h + 1)  # row game * P + seat
+        self.deck_flat = self.deck.reshape(-1)  # game * (D+1) + order
+        self.knowledge_by_card = self.knowledge.reshape(n * (d + 1), k + c + 5)
+        self.seat_base = self.rows * p
+        self.card_base = self.rows * (d + 1)
+        # the discard pile as a thermometer of copies per identity, in identity_order
+        starts = np.cumsum([0] + [tables.copies[ident] for ident in idents])
+        self.discard_start = np.zeros(k, np.int64)
+        self.discard_start[idents] = starts[:-1]
+        self.discards = np.zeros((n, d), np.int8)
         # slot shifts: removing slot s moves the later cards one slot older
         self._shift = np.array(
             [[*range(slot), *range(slot + 1, h + 1), h] for slot in range(h + 1)], np.int64
@@ -195,6 +207,7 @@ class BatchState:
         self.turns_left[rows] = -1
         self.seat[rows] = variant.start_seat
         self.lost[rows] = 0
+        self.discards[rows] = 0
         self.knowledge[rows, :d] = self._fresh
         self.last.clear(rows)
 
@@ -203,17 +216,14 @@ class BatchState:
         for a play or discard; target ``offset`` and ``clue`` for a clue, a clue being a colour
         index or ``C + rank - 1``). The moves must be legal. Returns (ended, lost): the games
         this turn ended, and those of them that score 0."""
-        rows = self.rows
-        variant = self.variant
-        actor = self.seat.copy()
-        tokens_before = self.clue_tokens.copy()
-        self._take_cards(rows, actor, kind, slot)
-        self._give_clues(rows, actor, kind, offset, clue)
+        actor = self.seat
         last = self.last
+        last.tokens_before[:] = self.clue_tokens
+        self._take_cards(actor, kind, slot)
+        self._give_clues(actor, kind, offset, clue)
         last.actor[:] = actor
         last.kind[:] = kind
-        last.tokens_before[:] = tokens_before
-        strikeout = self.storms >= variant.storms
+        strikeout = self.storms >= self.variant.storms
         perfect = self.complete == self.suits
         # the end of the turn
         self.turns_left -= self.turns_left > 0
@@ -222,24 +232,27 @@ class BatchState:
         self.seat = (actor + 1) % self.players
         return strikeout | perfect | (self.turns_left == 0), strikeout
 
-    def _take_cards(self, rows: Ints, actor: Ints, kind: Ints, slot: Ints) -> None:
+    def _take_cards(self, actor: Ints, kind: Ints, slot: Ints) -> None:
         """Plays and discards: the card leaves the hand, lands on a firework or the discard
         pile, and the hand draws a replacement."""
+        rows = self.rows
         rules = self.rules
         last = self.last
         play = kind == PLAY
         discard = kind == DISCARD
         takes = play | discard
         slot = np.where(takes, slot, self.hand_size)
-        hand = self.hands[rows, actor]
-        order = hand[rows, slot]
-        ident = self.deck[rows, order]
+        seat_rows = self.seat_base + actor
+        hand = self.hands_by_seat[seat_rows]  # [N, H+1]
+        order = np.take_along_axis(hand, slot[:, None], axis=1)[:, 0]
+        ident = self.deck_flat[self.card_base + order]
         suit = np.minimum(ident // 5, self.suits - 1)
-        played = self.fireworks[rows, suit]
+        firework = rows * self.suits + suit
+        played = self.fireworks.reshape(-1)[firework]
         fits = rules.needed[suit, played] == ident
         added = play & fits
         misplayed = play & ~fits
-        self.fireworks[rows, suit] = played + added
+        self.fireworks.reshape(-1)[firework] = played + added
         self.score += added
         completed = added & (rules.needed[suit, played + 1] < 0)
         self.complete += completed
@@ -247,14 +260,17 @@ class BatchState:
         self.clue_tokens += discard | (bonus & (self.clue_tokens < self.variant.clue_tokens))
         self.storms += misplayed
         lose = np.flatnonzero(discard | misplayed)
-        self.lost[lose, ident[lose]] += 1
+        lost_ident = ident[lose]
+        copies = self.lost[lose, lost_ident]
+        self.discards[lose, self.discard_start[lost_ident] + copies] = 1
+        self.lost[lose, lost_ident] = copies + 1
         # the hand closes up, then draws into its first empty slot
         hand = np.take_along_axis(hand, self._shift[slot], axis=1)
         draw = takes & (self.drawn < self.deck_size)
-        held = self.held[rows, actor] - takes
+        held = self.held.reshape(-1)[seat_rows] - takes
         hand[rows, held] = np.where(draw, self.drawn, hand[rows, held])
-        self.hands[rows, actor] = hand
-        self.held[rows, actor] = held + draw
+        self.hands_by_seat[seat_rows] = hand
+        self.held.reshape(-1)[seat_rows] = held + draw
         self.drawn += draw
         last.slot[:] = np.where(takes, slot, -1)
         last.card[:] = np.where(takes, ident, -1)
@@ -262,10 +278,10 @@ class BatchState:
         last.storm[:] = misplayed
         last.drew[:] = draw
 
-    def _give_clues(self, rows: Ints, actor: Ints, kind: Ints, offset: Ints, clue: Ints) -> None:
+    def _give_clues(self, actor: Ints, kind: Ints, offset: Ints, clue: Ints) -> None:
         """Clues: a token is spent and every card of the target's hand learns from it."""
         last = self.last
-        clues = np.flatnonzero((kind == COLOUR_CLUE) | (kind == RANK_CLUE))
+        clues = np.flatnonzero(kind >= COLOUR_CLUE)
         last.target[:] = -1
         last.clue[:] = -1
         last.touched[:] = False
@@ -274,14 +290,14 @@ class BatchState:
         target = (actor[clues] + offset[clues]) % self.players
         named = clue[clues]
         self.clue_tokens[clues] -= 1
-        orders = self.hands[clues, target, : self.hand_size]  # [G, H]
-        idents = self.deck[clues[:, None], orders]
-        touched = self.rules.clue_touch[named[:, None], idents]  # [G, H]
-        cards = self.knowledge[clues[:, None], orders]  # [G, H, width]
-        cards &= self.keep[named[:, None], touched.astype(np.int64)]
+        orders = self.hands_by_seat[self.seat_base[clues] + target, : self.hand_size]  # [G, H]
+        cards = self.card_base[clues, None] + orders
+        touched = self.rules.clue_touch[named[:, None], self.deck_flat[cards]]  # [G, H]
+        knowledge = self.knowledge_by_card[cards]  # [G, H, width]
+        knowledge &= self.keep[2 * named[:, None] + touched]
         hit = np.nonzero(touched)
-        cards[hit[0], hit[1], self.named[named[hit[0]]]] = 1
-        self.knowledge[clues[:, None], orders] = cards
+        knowledge[hit[0], hit[1], self.named[named[hit[0]]]] = 1
+        self.knowledge_by_card[cards] = knowledge
         last.target[clues] = target
         last.clue[clues] = named
         last.touched[clues] = touched
