@@ -52,6 +52,10 @@ class Tracker:
         self.ends = rules.end_cards(t)
         self.seconds = rules.second_cards(t)
         self.players = variant.players
+        # rest[suit][k]: the identities a firework still takes once it holds k cards
+        self.rest = [
+            [sum(1 << ident for ident in row[k:-1]) for k in range(len(row))] for row in t.needed
+        ]
         size = variant.hand_size
         self.hands: list[list[int]] = [
             list(range(p * size, (p + 1) * size)) for p in range(variant.players)
@@ -249,16 +253,17 @@ class Tracker:
         on_chop = focus == rules.chop(hand, marks)
         reading = Reading(focus)
         exclude = set(touched)
-        known = self._known_map(exclude)
+        scan = self._scan(giver, receiver, exclude, marks)
         plays = 0
         t = self.tables
         for suit, played in enumerate(self.fireworks):
             row = t.needed[suit]
             k = played
             first = True
-            while row[k] >= 0:
+            rest = self.rest[suit]
+            while row[k] >= 0 and base & rest[k]:
                 ident = row[k]
-                link = self._connect(ident, giver, receiver, exclude, first, hidden, known)
+                link = self._connect(ident, first, hidden, scan)
                 if link is None:
                     plays |= 1 << ident
                     break
@@ -285,24 +290,16 @@ class Tracker:
         reading.waits = [(s, o, i & ~reading.saves) for s, o, i in reading.waits]
         seer = self.seat if receiver == hidden else hidden
         if seer != receiver:
-            self.find_links(reading, giver, receiver, exclude, seer, known)
+            self.find_links(reading, seer, scan)
         return reading
 
-    def find_links(
-        self,
-        reading: Reading,
-        giver: int,
-        receiver: int,
-        exclude: set[int],
-        hidden: int,
-        known: dict[int, tuple[int, int]],
-    ) -> None:
+    def find_links(self, reading: Reading, hidden: int, scan: Scan) -> None:
         """For a seat that sees the focus: the known, prompted and finessed cards it plays
         through (none for a save)."""
         focus = reading.focus
         truth = self.ident.get(focus, -1) if focus is not None else -1
         if truth >= 0 and reading.plays >> truth & 1 and not reading.saves >> truth & 1:
-            reading.links = self._chain(truth, giver, receiver, exclude, hidden, known)
+            reading.links = self._chain(truth, hidden, scan)
 
     def _rank_of(self, kind: ActionType, mask: int) -> int:
         for rank in range(1, 6):
@@ -321,57 +318,49 @@ class Tracker:
                         dupes |= b
         return dupes
 
-    def _known_map(self, exclude: set[int]) -> dict[int, tuple[int, int]]:
+    def _scan(self, giver: int, receiver: int, exclude: set[int], marks: set[int]) -> Scan:
+        """What the connections of one clue may use, gathered once."""
         known: dict[int, tuple[int, int]] = {}
         for seat, hand in enumerate(self.hands):
             for order in hand:
-                if order in exclude or not self.marked(order):
+                if order in exclude or order not in marks:
                     continue
                 b = self.belief(order)
                 if b and b & (b - 1) == 0:
                     known.setdefault(b.bit_length() - 1, (seat, order))
-        return known
+        seats = [(giver + i) % self.players for i in range(1, self.players)]
+        seats = [seat for seat in seats if seat != receiver]
+        prompts = []
+        spots = []
+        for seat in seats:
+            hand = self.hands[seat]
+            for order in reversed(hand):
+                if order in self.touched and order not in exclude and order not in self.blind:
+                    prompts.append((seat, order, self.belief(order)))
+            spot = rules.finesse_position(hand, marks)
+            if spot is not None:
+                spots.append((seat, spot))
+        return Scan(known, prompts, spots)
 
-    def _connect(
-        self,
-        ident: int,
-        giver: int,
-        receiver: int,
-        exclude: set[int],
-        first: bool,
-        hidden: int,
-        known: dict[int, tuple[int, int]],
-    ) -> Link | None:
+    def _connect(self, ident: int, first: bool, hidden: int, scan: Scan) -> Link | None:
         """How a card the target needs gets played: a card known to be it, else a prompt (the
         newest clued card that may be it), else, for the next card of the firework, a finesse
         (the one player whose finesse position holds it)."""
-        if ident in known:
-            seat, order = known[ident]
+        if ident in scan.known:
+            seat, order = scan.known[ident]
             return Link("known", seat, order, ident)
         bit = 1 << ident
-        seats = [(giver + i) % self.players for i in range(1, self.players)]
-        seats = [s for s in seats if s != receiver]
-        for seat in seats:
-            for order in reversed(self.hands[seat]):
-                if (
-                    order in self.touched
-                    and order not in exclude
-                    and order not in self.blind
-                    and self.belief(order) & bit
-                ):
-                    truth = self.ident.get(order, -1) if seat != hidden else -1
-                    if truth in (-1, ident):
-                        return Link("prompt", seat, order, ident)
-                    return None
+        for seat, order, belief in scan.prompts:
+            if belief & bit:
+                truth = self.ident.get(order, -1) if seat != hidden else -1
+                if truth in (-1, ident):
+                    return Link("prompt", seat, order, ident)
+                return None
         if not first:
             return None
-        marks = self.marks()
         found = []
         hidden_spot = None
-        for seat in seats:
-            spot = rules.finesse_position(self.hands[seat], marks)
-            if spot is None:
-                continue
+        for seat, spot in scan.spots:
             if seat == hidden:
                 hidden_spot = spot
             elif self.ident.get(spot, -1) == ident:
@@ -382,15 +371,7 @@ class Tracker:
             return Link("finesse", hidden, hidden_spot, ident)
         return None
 
-    def _chain(
-        self,
-        truth: int,
-        giver: int,
-        receiver: int,
-        exclude: set[int],
-        hidden: int,
-        known: dict[int, tuple[int, int]],
-    ) -> list[Link]:
+    def _chain(self, truth: int, hidden: int, scan: Scan) -> list[Link]:
         """The cards that must play before ``truth``, by who plays them."""
         t = self.tables
         suit = t.suit_of[truth]
@@ -399,10 +380,20 @@ class Tracker:
         k = self.fireworks[suit]
         first = True
         while row[k] >= 0 and row[k] != truth:
-            link = self._connect(row[k], giver, receiver, exclude, first, hidden, known)
+            link = self._connect(row[k], first, hidden, scan)
             if link is None:
                 return []
             links.append(link)
             first = False
             k += 1
         return links
+
+
+@dataclass
+class Scan:
+    """The cards one clue's connections may use: known cards by identity, clued cards in
+    prompt order and finesse positions in turn order (giver and receiver left out)."""
+
+    known: dict[int, tuple[int, int]]
+    prompts: list[tuple[int, int, int]]
+    spots: list[tuple[int, int]]
