@@ -1,34 +1,61 @@
-"""Speed of the PettingZoo environment with observations, in one process.
+"""Speed of the research environments beside OpenSpiel's and HLE's Hanabi, in one run, one core.
 
-Workload: whole games of the base game without empty clues (HLE's game), 2 and 4 players, each
-encoding. Every step is the PettingZoo loop a learner runs: ``last()`` (which builds the seat's
-observation: its view, the encoding and the action mask), then ``step()`` with a move drawn
-uniformly from the mask. A step is one player action; the steps that retire agents at the end of
-a game (``step(None)``) are not counted. Each configuration runs ``--repeats`` times and the best
-run counts (the machine may be busy; the best run is the least disturbed one).
+Workload: random legal play of the base game without empty clues (HLE's game), 2 and 4 players.
+A step is one player action, and every step gives the acting seat its full observation and its
+legal-move mask (or legal moves), which the random choice then reads:
 
-    python benchmarks/env_speed.py [--steps 20000] [--repeats 3]
+- ``openhanabi aec``: the PettingZoo environment, ``hle`` encoding: ``last()`` then ``step()``
+  (the steps that retire agents at the end of a game are not counted);
+- ``openhanabi batch N``: :class:`openhanabi.env.batch.BatchEnv` stepping ``N`` games at once
+  (one ``step`` counts ``N`` steps); moves drawn uniformly from each mask in NumPy;
+- ``open_spiel``: ``pyspiel.load_game("hanabi", {"players": P})`` (OpenSpiel's HLE wrapper),
+  ``observation_tensor(player)`` and ``legal_actions_mask(player)`` each step, chance nodes
+  sampled from ``chance_outcomes()``;
+- ``hle rl_env``: ``rl_env.make("Hanabi-Full", num_players=P)``, whose ``step`` returns every
+  seat's observations; the acting seat's ``vectorized`` observation and ``legal_moves_as_int``
+  are read.
+
+References that are not installed are skipped (PettingZoo no longer ships its own Hanabi). Every
+configuration runs in this one process, single-threaded: the usual thread variables are set to 1
+before NumPy loads, and ``--pin`` also pins the process to one CPU. Each configuration runs
+``--repeats`` times and the best run counts (the least disturbed one, as other work may share
+the machine; the load average is printed).
+
+    python benchmarks/env_speed.py [--seconds 2] [--repeats 3] [--batches 64 256 1024] [--pin]
 """
 
 from __future__ import annotations
 
-import argparse
 import os
-import platform
-import random
-import sys
-import time
 
-from openhanabi.env import env
+for _name in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_name, "1")
+
+import argparse  # noqa: E402 (the thread variables must be set before NumPy loads)
+import importlib.util  # noqa: E402
+import platform  # noqa: E402
+import random  # noqa: E402
+import sys  # noqa: E402
+import time  # noqa: E402
+from collections.abc import Callable  # noqa: E402
+from typing import Any  # noqa: E402
+
+import numpy as np  # noqa: E402
+
+from openhanabi.env import env  # noqa: E402
+from openhanabi.env.batch import BatchEnv  # noqa: E402
+
+# a runner plays for about ``seconds`` and returns (steps, elapsed seconds)
+Runner = Callable[[int, float, int], tuple[int, float]]
 
 
-def steps_per_second(players: int, encoding: str, steps: int, seed: int) -> float:
-    table = env(players=players, encoding=encoding, empty_clues=False)
+def run_aec(players: int, seconds: float, seed: int) -> tuple[int, float]:
+    table = env(players=players, encoding="hle", empty_clues=False)
     table.reset(seed=seed)
     choice = random.Random(seed)
     done = 0
     start = time.perf_counter()
-    while done < steps:
+    while time.perf_counter() - start < seconds:
         for _agent in table.agent_iter():
             observation, _reward, termination, truncation, _info = table.last()
             if termination or truncation:
@@ -38,29 +65,144 @@ def steps_per_second(players: int, encoding: str, steps: int, seed: int) -> floa
             table.step(int(choice.choice(legal)))
             done += 1
         table.reset()
-    return done / (time.perf_counter() - start)
+    return done, time.perf_counter() - start
+
+
+def batch_runner(games: int) -> Runner:
+    def run(players: int, seconds: float, seed: int) -> tuple[int, float]:
+        batch = BatchEnv(games, players=players)
+        rng = np.random.default_rng(seed)
+        start = time.perf_counter()
+        _observations, masks = batch.reset(seed=seed)
+        steps = 0
+        while time.perf_counter() - start < seconds:
+            for _ in range(10):
+                moves = (rng.random(masks.shape) * masks).argmax(axis=1)
+                _observations, masks, _rewards, _dones = batch.step(moves)
+            steps += 10 * games
+        return steps, time.perf_counter() - start
+
+    return run
+
+
+def run_open_spiel(players: int, seconds: float, seed: int) -> tuple[int, float]:
+    import pyspiel  # type: ignore[import-not-found]
+
+    game = pyspiel.load_game("hanabi", {"players": players, "seed": seed})
+    rng = random.Random(seed)
+    steps = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(outcomes, weights)[0])
+                continue
+            player = state.current_player()
+            _observation = state.observation_tensor(player)
+            mask = state.legal_actions_mask(player)
+            legal = [action for action, on in enumerate(mask) if on]
+            state.apply_action(rng.choice(legal))
+            steps += 1
+    return steps, time.perf_counter() - start
+
+
+def run_hle(players: int, seconds: float, seed: int) -> tuple[int, float]:
+    from hanabi_learning_environment import rl_env
+
+    table = rl_env.make("Hanabi-Full", num_players=players)
+    rng = random.Random(seed)
+    steps = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        observations = table.reset()
+        done = False
+        while not done:
+            seat = observations["current_player"]
+            mine = observations["player_observations"][seat]
+            _vector = mine["vectorized"]
+            legal = mine["legal_moves_as_int"]
+            observations, _reward, done, _info = table.step(rng.choice(legal))
+            steps += 1
+    return steps, time.perf_counter() - start
+
+
+def installed(module: str) -> bool:
+    try:
+        return importlib.util.find_spec(module) is not None
+    except ModuleNotFoundError:
+        return False
+
+
+def runners(batches: list[int]) -> list[tuple[str, Runner | None]]:
+    """Every configuration by name; ``None`` for a reference that is not installed."""
+    table: list[tuple[str, Runner | None]] = [("openhanabi aec", run_aec)]
+    table += [(f"openhanabi batch {n}", batch_runner(n)) for n in batches]
+    table.append(("open_spiel", run_open_spiel if installed("pyspiel") else None))
+    hle = installed("hanabi_learning_environment.rl_env")
+    table.append(("hle rl_env", run_hle if hle else None))
+    return table
+
+
+def pin_to_one_cpu() -> str:
+    if not hasattr(os, "sched_setaffinity"):
+        return "not pinned"
+    cpu = min(os.sched_getaffinity(0))
+    os.sched_setaffinity(0, {cpu})
+    return f"pinned to CPU {cpu}"
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--steps", type=int, default=20000, help="steps per run (default: 20000)")
+    parser.add_argument("--seconds", type=float, default=2.0, help="per run (default: 2)")
     parser.add_argument("--repeats", type=int, default=3, help="runs per setting (default: 3)")
     parser.add_argument("--seed", type=int, default=0, help="first seed (default: 0)")
+    parser.add_argument(
+        "--batches", type=int, nargs="+", default=[64, 256, 1024], help="batch sizes"
+    )
+    parser.add_argument(
+        "--pin", action="store_true", help="pin the run to one CPU (best on an idle machine)"
+    )
     args = parser.parse_args(argv)
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"Python {platform.python_version()} on {platform.machine()}, load {load:.1f};")
-    print(f"{args.steps} steps a run, best of {args.repeats}; steps per second\n")
-    header = f"{'players':>7} {'encoding':>9} {'steps/s':>9}"
+    pinned = pin_to_one_cpu() if args.pin else "not pinned"
+    load = os.getloadavg() if hasattr(os, "getloadavg") else (float("nan"),) * 3
+    print(f"Python {platform.python_version()}, NumPy {np.__version__}, {platform.machine()}")
+    print(
+        f"{os.cpu_count()} CPUs, {pinned}, load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}"
+    )
+    print(f"about {args.seconds:g} s a run, best of {args.repeats}; steps per second\n")
+    configurations = runners(args.batches)
+    results: dict[tuple[str, int], float] = {}
+    for name, run in configurations:
+        for players in (2, 4):
+            if run is None:
+                continue
+            best = 0.0
+            for repeat in range(args.repeats):
+                steps, elapsed = run(players, args.seconds, args.seed + repeat)
+                best = max(best, steps / elapsed)
+            results[name, players] = best
+    print_table(configurations, results)
+    return 0
+
+
+def print_table(
+    configurations: list[tuple[str, Any]], results: dict[tuple[str, int], float]
+) -> None:
+    header = f"{'environment':<22}{'2 players':>12}{'4 players':>12}{'x open_spiel':>16}"
     print(header)
     print("-" * len(header))
-    for players in (2, 4):
-        for encoding in ("hle", "extended"):
-            best = max(
-                steps_per_second(players, encoding, args.steps, args.seed)
-                for _ in range(args.repeats)
-            )
-            print(f"{players:>7} {encoding:>9} {best:>9,.0f}")
-    return 0
+    for name, run in configurations:
+        if run is None:
+            print(f"{name:<22}{'not installed':>24}")
+            continue
+        two, four = results[name, 2], results[name, 4]
+        ratio = ""
+        if ("open_spiel", 2) in results:
+            ratios = (two / results["open_spiel", 2], four / results["open_spiel", 4])
+            ratio = f"{ratios[0]:.1f} / {ratios[1]:.1f}"
+        print(f"{name:<22}{two:>12,.0f}{four:>12,.0f}{ratio:>16}")
 
 
 if __name__ == "__main__":
