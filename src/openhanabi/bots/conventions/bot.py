@@ -202,6 +202,14 @@ class ConventionsBot(Bot):
             unseen = ~self._exhausted(receiver)
             before = {o: st.marked(o) and _within(st.belief(o) & unseen, st.playable) for o in hand}
             doomed = {o for o in hand if before[o] and not st.playable >> ident[o] & 1}
+            confused = {
+                o
+                for o in hand
+                if st.marked(o)
+                and o not in doomed
+                and st.useless >> ident[o] & 1
+                and not _within(st.belief(o), st.useless)
+            }
             for o in hand:
                 old = st.clue.get(o, st.all)
                 st.clue[o] = old & mask if o in touched else old & ~mask
@@ -221,6 +229,9 @@ class ConventionsBot(Bot):
                         return None
                     if not before[o]:
                         new_plays += 1
+            for o in confused:
+                if _within(st.belief(o), st.useless):
+                    value += 0.8  # they will now discard a clued card that is no longer needed
             bad = 0
             elsewhere = self._marked_elsewhere(receiver)
             seen_here: set[int] = set()
@@ -271,9 +282,9 @@ class ConventionsBot(Bot):
                 value += self._save_value(truth) if self._in_danger(receiver) else 0.1
                 detail = f"to save the {name} on their chop"
             value += 0.15 * (len([o for o in touched if o not in saved_touched]) - 1)
-        value += 0.9 * new_plays if kind != "play" else 0.3 * max(0, new_plays - 1)
+        value += 0.9 * new_plays if kind != "play" else 0.8 * max(0, new_plays - 1)
         if kind == "fix":
-            if not new_plays and not doomed:
+            if not new_plays and not doomed and value <= 0:
                 return None
             detail = (
                 "so they do not play a clued card that no longer fits"

@@ -102,11 +102,14 @@ class Tracker:
         if order in self.blind:
             return 1 << self.blind[order]
         clue = self.clue.get(order, self.all)
-        mask = clue & self.notes.get(order, self.all)
+        noted = clue & self.notes.get(order, self.all)
+        if not noted:
+            return clue
         if order in self.touched:
-            # good touch: a clued card was useful when clued and is not a copy of a played card
-            mask &= ~(self.played | self.dead_at_touch.get(order, 0))
-        return mask if mask else clue & ~self.useless or clue
+            # good touch: a clued card was useful when clued and is not a copy of a played card;
+            # when nothing is left, it is one of those copies after all
+            return noted & ~(self.played | self.dead_at_touch.get(order, 0)) or noted
+        return noted
 
     def chop(self, seat: int) -> int | None:
         return rules.chop(self.hands[seat], self.marks())
