@@ -1,4 +1,6 @@
-"""The real app on a real SQLite file in a temporary directory, with its lifespan running."""
+"""The real app on a real database, with its lifespan running: an SQLite file in a temporary
+directory, or the PostgreSQL database named by ``HANABI_TEST_DATABASE_URL`` (emptied before each
+test; for example ``postgresql+psycopg://postgres@127.0.0.1/hanabi_test``)."""
 
 from __future__ import annotations
 
@@ -7,13 +9,25 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from web_client import CHEAP_PASSWORDS
+from sqlalchemy import create_engine, text
+from web_client import CHEAP_PASSWORDS, DATABASE_URL
 
 from openhanabi.server import Settings, create_app
 
 
+def empty_database(url: str) -> None:
+    engine = create_engine(url)
+    with engine.begin() as connection:
+        connection.execute(text("DROP SCHEMA public CASCADE"))
+        connection.execute(text("CREATE SCHEMA public"))
+    engine.dispose()
+
+
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
+    if DATABASE_URL:
+        empty_database(DATABASE_URL)
+        return Settings(data_dir=tmp_path / "data", database_url=DATABASE_URL, **CHEAP_PASSWORDS)
     return Settings(data_dir=tmp_path / "data", **CHEAP_PASSWORDS)
 
 

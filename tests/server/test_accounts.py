@@ -4,13 +4,11 @@ address; a form without the visitor's CSRF token is refused and changes nothing.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, select
 from sqlalchemy.orm import Session
-from web_client import CHEAP_PASSWORDS, PASSWORD, assert_no_traceback, csrf, login, post, register
+from web_client import PASSWORD, assert_no_traceback, csrf, login, post, register
 
 from openhanabi.server import Settings, create_app
 from openhanabi.server.models import LoginSession, User
@@ -90,8 +88,8 @@ def test_session_cookie_is_httponly_and_samesite_lax(client: TestClient) -> None
     assert "secure" not in flags  # plain HTTP by default; HANABI_SECURE_COOKIES=true adds it
 
 
-def test_secure_cookies_setting(tmp_path: Path) -> None:
-    settings = Settings(data_dir=tmp_path, secure_cookies=True, **CHEAP_PASSWORDS)
+def test_secure_cookies_setting(settings: Settings) -> None:
+    settings = settings.model_copy(update={"secure_cookies": True})
     with TestClient(create_app(settings), follow_redirects=False) as client:
         # httpx keeps Secure cookies for https only
         client.base_url = client.base_url.copy_with(scheme="https")
@@ -147,8 +145,8 @@ def test_failed_sign_ins_are_limited_per_account(client: TestClient, other: Test
     assert_no_traceback(response)
 
 
-def test_failed_sign_ins_are_limited_per_address(tmp_path: Path) -> None:
-    settings = Settings(data_dir=tmp_path, login_failures_per_address=3, **CHEAP_PASSWORDS)
+def test_failed_sign_ins_are_limited_per_address(settings: Settings) -> None:
+    settings = settings.model_copy(update={"login_failures_per_address": 3})
     with TestClient(create_app(settings), follow_redirects=False) as client:
         register(client, "ann")
         post(client, "/logout")

@@ -8,20 +8,26 @@ from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, inspect
-from web_client import login, register
+from web_client import login, register, sqlite_only
 
 from openhanabi.server import Settings, create_app
 from openhanabi.server.db import MIGRATIONS, alembic_config
 from openhanabi.server.models import Base
 
 
-def test_start_creates_the_data_dir_and_migrates_to_the_newest_revision(
-    settings: Settings,
-) -> None:
+@sqlite_only
+def test_start_creates_the_data_dir_and_the_sqlite_file(settings: Settings) -> None:
     assert not settings.data_dir.exists()
     with TestClient(create_app(settings)) as client:
         assert client.get("/healthz").json() == {"status": "ok"}
     assert (settings.data_dir / "hanabi.sqlite3").is_file()
+
+
+def test_start_migrates_to_the_newest_revision_which_matches_the_models(
+    settings: Settings,
+) -> None:
+    with TestClient(create_app(settings)) as client:
+        assert client.get("/healthz").json() == {"status": "ok"}
     engine = create_engine(settings.database_url)
     with engine.connect() as connection:
         migration = MigrationContext.configure(connection, opts={"compare_type": True})

@@ -14,6 +14,7 @@ from openhanabi.server.deps import (
     DbDep,
     PasswordsDep,
     SettingsDep,
+    Visitor,
     VisitorDep,
 )
 from openhanabi.server.errors import RefusedError
@@ -52,7 +53,7 @@ def register(
             error=refusal.message,
             form=form,
         )
-    return _signed_in(db, settings, user)
+    return _signed_in(db, settings, visitor, user)
 
 
 @router.get("/login", response_class=HTMLResponse)
@@ -86,7 +87,7 @@ def login(
         if retry_after is not None:
             response.headers["Retry-After"] = str(retry_after)
         return response
-    return _signed_in(db, settings, user)
+    return _signed_in(db, settings, visitor, user)
 
 
 @router.post("/logout", dependencies=[CsrfChecked])
@@ -98,7 +99,9 @@ def logout(db: DbDep, visitor: VisitorDep) -> RedirectResponse:
     return response
 
 
-def _signed_in(db: DbDep, settings: Settings, user: User) -> RedirectResponse:
+def _signed_in(db: DbDep, settings: Settings, visitor: Visitor, user: User) -> RedirectResponse:
+    if visitor.session is not None:  # one browser, one sign-in: the old one ends here
+        accounts.close_session(db, visitor.session)
     token = accounts.open_session(db, settings, user)
     response = redirect("/")
     response.set_cookie(
