@@ -102,6 +102,7 @@ class ConventionsBot(Bot):
             self._urgent_save,
             self._known_play,
             self._best_clue,
+            self._final_gamble,
             self._discard,
             self._last_resort,
         ):
@@ -261,7 +262,12 @@ class ConventionsBot(Bot):
         if focus is not None:
             truth = ident[focus]
             name = self._card_name(truth)
-            if reading.plays >> truth & 1 and not reading.saves >> truth & 1:
+            held = reading.saves & ~reading.plays & unseen
+            if reading.plays >> truth & 1 and not reading.saves >> truth & 1 and held:
+                kind = "save"  # it could be a save, so they will keep it rather than play it
+                value += 0.3
+                detail = f"to keep the {name} on their chop"
+            elif reading.plays >> truth & 1 and not reading.saves >> truth & 1:
                 kind = "play"
                 blinds = [link for link in reading.links if link.kind == "finesse"]
                 prompts = [link for link in reading.links if link.kind == "prompt"]
@@ -456,6 +462,20 @@ class ConventionsBot(Bot):
                 "and no useful clue to give.",
             )
         return None
+
+    def _final_gamble(self, view: SeatView) -> tuple[Action, str] | None:
+        """In the last round a card left in hand scores nothing: play the likeliest one while a
+        misplay cannot end the game."""
+        if view.turns_left < 0 or view.storms + 1 >= self.variant.storms:
+            return None
+        order, chance = self._likely_play(view)
+        if chance <= 0:
+            return None
+        return (
+            Action.play(order),
+            f"I played slot {self._slot(view, order)} in the last round, as the card most "
+            "likely to fit.",
+        )
 
     def _stall_instead(self, view: SeatView) -> bool:
         """Late in the game with tokens in hand, a harmless clue beats losing an unknown card."""
