@@ -4,6 +4,8 @@ address; a form without the visitor's CSRF token is refused and changes nothing.
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, select
@@ -11,7 +13,7 @@ from sqlalchemy.orm import Session
 from web_client import PASSWORD, assert_no_traceback, csrf, login, post, register
 
 from openhanabi.server import Settings, create_app
-from openhanabi.server.models import LoginSession, User
+from openhanabi.server.models import LoginSession, User, now
 
 
 def rows(settings: Settings, model: type[User] | type[LoginSession]) -> list[object]:
@@ -187,3 +189,27 @@ def test_malformed_registration_is_refused_with_a_clear_message(
     assert message in response.text
     assert_no_traceback(response)
     assert rows(settings, User) == []
+
+
+def test_a_session_ends_when_it_expires(client: TestClient, settings: Settings) -> None:
+    register(client, "ann")
+    engine = create_engine(settings.database_url)
+    with Session(engine) as db:
+        session = db.scalars(select(LoginSession)).one()
+        session.expires_at = now() - timedelta(seconds=1)
+        db.commit()
+    engine.dispose()
+    assert "Signed in" not in client.get("/").text
+
+
+def test_a_password_is_rehashed_at_a_new_cost_when_its_owner_signs_in(
+    client: TestClient, settings: Settings
+) -> None:
+    register(client, "ann")
+    (before,) = rows(settings, User)
+    dearer = settings.model_copy(update={"password_time_cost": 2})
+    with TestClient(create_app(dearer), follow_redirects=False) as again:
+        assert login(again, "ann").status_code == 303
+    (after,) = rows(settings, User)
+    assert isinstance(before, User) and isinstance(after, User)
+    assert "t=1," in before.password_hash and "t=2," in after.password_hash
