@@ -24,14 +24,29 @@ from openhanabi.rules import ActionType, Game, Termination, Variant
 
 LOST = (Termination.STRIKEOUT, Termination.ALL_OR_NOTHING_LOST)
 
-# (options, games stepped together, steps): several presets of the hle encoding's game
+# (options, games stepped together, steps): the hle encoding's game with several counts, and
+# presets of every suit kind in the extended encoding, empty clues on and off
 PRESETS: list[tuple[dict[str, Any], int, int]] = [
-    ({"players": 2}, 64, 500),
-    ({"players": 3}, 48, 450),
-    ({"players": 4}, 48, 450),
-    ({"players": 5}, 40, 450),
-    ({"players": 3, "hand_size": 3, "clue_tokens": 4, "storms": 1}, 32, 300),
-    ({"players": 4, "clue_tokens": 10, "storms": 5, "start_seat": 2}, 32, 450),
+    ({"players": 2}, 48, 400),
+    ({"players": 3}, 40, 350),
+    ({"players": 4}, 40, 350),
+    ({"players": 5}, 32, 350),
+    ({"players": 3, "hand_size": 3, "clue_tokens": 4, "storms": 1}, 24, 300),
+    ({"players": 4, "clue_tokens": 10, "storms": 5, "start_seat": 2}, 24, 400),
+    ({"encoding": "extended", "players": 2}, 24, 250),
+    ({"encoding": "extended", "variant": "rainbow", "players": 3}, 24, 250),
+    ({"encoding": "extended", "variant": "black-powder", "players": 4}, 24, 250),
+    ({"encoding": "extended", "variant": "multicolor-5", "players": 5, "storms": 2}, 20, 250),
+    (
+        {"encoding": "extended", "variant": "black-powder-rainbow", "players": 3},
+        20,
+        250,
+    ),
+    (
+        {"encoding": "extended", "variant": "rainbow-5", "players": 2, "empty_clues": False},
+        20,
+        250,
+    ),
 ]
 
 
@@ -77,7 +92,7 @@ def choose(game: Game, legal: dict[int, Any], careful: bool, rng: np.random.Gene
 @pytest.mark.parametrize(("options", "games", "steps"), PRESETS, ids=lambda x: str(x))
 def test_batch_engine_equals_scalar_engine(options: dict[str, Any], games: int, steps: int) -> None:
     batch = BatchEnv(games, **options)
-    observations, masks = batch.reset(seed=1000 * options["players"] + games)
+    observations, masks = batch.reset(seed=1000 * options["players"] + games + steps)
     twin = ScalarTwin(batch)
     rng = np.random.default_rng(games)
     endings: Counter[str] = Counter()
@@ -177,6 +192,6 @@ def test_unsupported_variants_are_refused(variant: str, options: dict[str, Any])
         BatchEnv(2, variant, **options)
 
 
-def test_only_the_hle_encoding_for_now() -> None:
-    with pytest.raises(UnsupportedVariantError, match="hle"):
-        BatchEnv(2, encoding="extended")
+def test_extended_refuses_the_same_options() -> None:
+    with pytest.raises(UnsupportedVariantError, match="bonus tiles"):
+        BatchEnv(2, "rainbow", encoding="extended", bonus_tiles=True)

@@ -7,10 +7,11 @@ come from the scalar engine's seeded shuffle (:mod:`~openhanabi.env.batch.decks`
 deals the game ``Game.new(variant, s)`` deals, and the observations equal the scalar encoder's
 value for value (``tests/env/test_batch.py`` checks it game by game).
 
-What it plays: the ``hle`` encoding, so the base game without empty clues, 2 to 5 players, any
-hand size, token counts and start seat. Not yet: other suits and empty clues (the ``extended``
-encoding), and by design not declared play, bonus tiles, play until perfect or hanab.live's
-ending rule (``UnsupportedVariantError``): use :class:`openhanabi.env.raw_env` for those.
+What it plays: every suit kind and preset (base, six suits, rainbow, black powder and their
+mixes), 2 to 5 players, any hand size, token counts and start seat, empty clues on or off, in
+the ``hle`` encoding (the base game without empty clues, as HLE's) or the ``extended`` one. By
+design not declared play, bonus tiles, play until perfect or hanab.live's ending rule
+(``UnsupportedVariantError``): use :class:`openhanabi.env.raw_env` for those.
 """
 
 from openhanabi.env.batch.env import BatchEnv, IllegalMoveError

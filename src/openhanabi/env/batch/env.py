@@ -22,10 +22,16 @@ from numpy.typing import NDArray
 
 from openhanabi.env.aec import make_variant
 from openhanabi.env.batch.decks import shuffled_decks
+from openhanabi.env.batch.extended import ExtendedObserver
 from openhanabi.env.batch.hle import HLEObserver
 from openhanabi.env.batch.moves import BatchMoves
 from openhanabi.env.batch.state import BatchState, Ints
-from openhanabi.env.encodings import HLEEncoding, UnsupportedVariantError, make_encoding
+from openhanabi.env.encodings import (
+    ExtendedEncoding,
+    HLEEncoding,
+    UnsupportedVariantError,
+    make_encoding,
+)
 from openhanabi.rules import Variant
 
 Step = tuple[NDArray[np.int8], NDArray[np.int8], NDArray[np.float32], NDArray[np.bool_]]
@@ -44,15 +50,17 @@ class BatchEnv:
     place at once, so the observation and mask it returns for that game are the new game's first.
     The game dealt from seed ``s`` is ``Game.new(variant, s)``, the scalar engine's.
 
-    Observations are the chosen encoding (only ``"hle"`` for now) of what the seat on turn may
-    see, ``[N, size]`` int8; masks ``[N, moves]`` int8 mark its legal move numbers. Rewards are
-    the PettingZoo environment's (the change of ``score - starting score``, the whole total
-    taken back when a game is lost), float32. An illegal move raises :class:`IllegalMoveError`
-    and changes nothing.
+    Observations are the chosen encoding (``"hle"``, the default, or ``"extended"``) of what the
+    seat on turn may see, ``[N, size]`` int8; masks ``[N, moves]`` int8 mark its legal move
+    numbers. Rewards are the PettingZoo environment's (the change of ``score - starting
+    score``, the whole total taken back when a game is lost), float32. An illegal move raises
+    :class:`IllegalMoveError` and changes nothing.
 
-    Limits: the ``hle`` encoding means the five base suits without empty clues (any player
-    count, hand size, token counts and start seat); declared play, bonus tiles, play until
-    perfect and hanab.live's ending rule are refused with ``UnsupportedVariantError``.
+    Variants: any suits (six suits, rainbow, black powder ...), player count, hand size, token
+    counts and start seat, empty clues on or off (the ``hle`` encoding needs the five base suits
+    without empty clues, as HLE's game). Declared play, bonus tiles, play until perfect and
+    hanab.live's ending rule are refused with ``UnsupportedVariantError``: use the PettingZoo
+    environment for those.
     """
 
     def __init__(
@@ -65,23 +73,25 @@ class BatchEnv:
     ) -> None:
         if games < 1:
             raise ValueError(f"a batch needs at least one game, not {games}")
-        if encoding != "hle":
-            raise UnsupportedVariantError(
-                f"the batch engine writes only the hle encoding for now, not {encoding!r}"
-            )
         self.variant = make_variant(variant, encoding, options)
         self.encoding = make_encoding(encoding, self.variant)
-        assert isinstance(self.encoding, HLEEncoding)
         self.games = games
         moves = self.encoding.moves
-        self.state = BatchState(
-            self.variant,
-            games,
-            identity_order=self.encoding.identity_order,
-            colour_order=moves.colour_order,
-        )
+        self._observer: HLEObserver | ExtendedObserver
+        if isinstance(self.encoding, HLEEncoding):
+            self.state = BatchState(
+                self.variant,
+                games,
+                identity_order=self.encoding.identity_order,
+                colour_order=moves.colour_order,
+            )
+            self._observer = HLEObserver(self.encoding)
+        elif isinstance(self.encoding, ExtendedEncoding):
+            self.state = BatchState(self.variant, games)
+            self._observer = ExtendedObserver(self.encoding)
+        else:
+            raise UnsupportedVariantError(f"the batch engine cannot write the {encoding} encoding")
         self.moves = BatchMoves(moves, self.state.rules)
-        self._observer = HLEObserver(self.encoding)
         self.game_seeds = np.zeros(games, np.int64)
         self._next_seed = 0
         self._pool = np.zeros((0, self.variant.deck_size), np.int64)
