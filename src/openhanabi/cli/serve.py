@@ -16,7 +16,9 @@ def add_parser(subparsers: Any) -> None:
         description="Run the web platform: accounts, a lobby of tables, games with bots. The "
         "database is an SQLite file in the data directory, created on first start, unless "
         "--database-url names another (PostgreSQL: postgresql+psycopg://user:pass@host/name). "
-        "Every option can also be set as HANABI_<OPTION> in the environment.",
+        "The database URL and the data directory can also come from HANABI_DATABASE_URL and "
+        "HANABI_DATA_DIR; other settings come only from the environment, such as "
+        "HANABI_SECURE_COOKIES=true behind HTTPS (see openhanabi.server.settings).",
     )
     parser.add_argument(
         "--host", default="127.0.0.1", help="address to listen on (default: %(default)s)"

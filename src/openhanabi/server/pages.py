@@ -37,7 +37,7 @@ def render(
     return response
 
 
-def redirect(url: str, visitor: Visitor | None = None) -> RedirectResponse:
+def redirect(url: str) -> RedirectResponse:
     """Go to ``url`` after a form (303: the browser follows with a GET)."""
     return RedirectResponse(url, status_code=303)
 

@@ -6,6 +6,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
+from sqlalchemy.orm import Session
 
 from openhanabi.server import accounts
 from openhanabi.server.deps import (
@@ -17,7 +18,7 @@ from openhanabi.server.deps import (
     Visitor,
     VisitorDep,
 )
-from openhanabi.server.errors import RefusedError
+from openhanabi.server.errors import RefusedError, TooManyAttemptsError
 from openhanabi.server.forms import LoginForm, RegisterForm
 from openhanabi.server.models import User
 from openhanabi.server.pages import redirect, render
@@ -83,9 +84,8 @@ def login(
             error=refusal.message,
             username=form.username,
         )
-        retry_after = getattr(refusal, "retry_after", None)
-        if retry_after is not None:
-            response.headers["Retry-After"] = str(retry_after)
+        if isinstance(refusal, TooManyAttemptsError):
+            response.headers["Retry-After"] = str(refusal.retry_after)
         return response
     return _signed_in(db, settings, visitor, user)
 
@@ -99,7 +99,7 @@ def logout(db: DbDep, visitor: VisitorDep) -> RedirectResponse:
     return response
 
 
-def _signed_in(db: DbDep, settings: Settings, visitor: Visitor, user: User) -> RedirectResponse:
+def _signed_in(db: Session, settings: Settings, visitor: Visitor, user: User) -> RedirectResponse:
     if visitor.session is not None:  # one browser, one sign-in: the old one ends here
         accounts.close_session(db, visitor.session)
     token = accounts.open_session(db, settings, user)
