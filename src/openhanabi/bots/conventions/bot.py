@@ -181,9 +181,10 @@ class ConventionsBot(Bot):
     def _clue_actions(self, view: SeatView) -> list[Action]:
         return [a for a in view.legal_actions if a.is_clue]
 
-    def _evaluate(self, view: SeatView, action: Action) -> Option | None:
+    def _evaluate(self, view: SeatView, action: Action, strict: bool = True) -> Option | None:
         """What the table would make of ``action`` and what it is worth, or ``None`` if it
-        would mislead someone into a misplay or touch a card that should not be touched."""
+        would mislead someone into a misplay or (``strict``) touch a card that should not be
+        touched or tell nothing useful."""
         st = self.state
         receiver = action.target
         mask = st.clue_mask(action.type, action.value)
@@ -243,7 +244,7 @@ class ConventionsBot(Bot):
                 if st.useless >> i & 1 or i in elsewhere or i in seen_here:
                     bad += 1
                 seen_here.add(i)
-            if bad and not doomed:
+            if bad and not doomed and strict:
                 return None
             value -= 0.5 * bad
         finally:
@@ -290,7 +291,7 @@ class ConventionsBot(Bot):
             value += 0.15 * (len([o for o in touched if o not in saved_touched]) - 1)
         value += 0.9 * new_plays if kind != "play" else 0.8 * max(0, new_plays - 1)
         if kind == "fix":
-            if not new_plays and not doomed and value <= 0:
+            if not new_plays and not doomed and value <= 0 and strict:
                 return None
             detail = (
                 "so they do not play a clued card that no longer fits"
@@ -500,6 +501,9 @@ class ConventionsBot(Bot):
                         f"I gave {self._seat_name(action.target)} an empty "
                         f"{self._clue_name(action)} clue to pass the turn without harm.",
                     )
+            stall = self._stall_clue(view)
+            if stall is not None:
+                return stall
         hand = view.hands[view.seat]
         if view.clue_tokens < self.variant.clue_tokens and hand:
             order = min(hand, key=lambda o: (self._keep_value(view, o), hand.index(o)))
@@ -524,6 +528,28 @@ class ConventionsBot(Bot):
             if clues:
                 return clues[0], "I gave a clue because nothing else was safe."
         return None
+
+    def _stall_clue(self, view: SeatView) -> tuple[Action, str] | None:
+        """A clue that misleads nobody, for a turn with nothing better: one that touches no new
+        card first, else the one that touches the fewest."""
+        best: tuple[float, Option] | None = None
+        for action in self._clue_actions(view):
+            option = self._evaluate(view, action, strict=False)
+            if option is None:
+                continue
+            fresh = 0 if option.reading.focus is None else 1
+            key = option.value - 2 * fresh
+            if best is None or key > best[0]:
+                best = (key, option)
+        if best is None:
+            return None
+        option = best[1]
+        who = self._seat_name(option.action.target)
+        return (
+            option.action,
+            f"I gave {who} a {self._clue_name(option.action)} clue to pass the turn without "
+            "misleading anyone.",
+        )
 
     def _keep_value(self, view: SeatView, order: int) -> float:
         """How much losing this card could cost: critical readings cost most."""
