@@ -51,6 +51,7 @@ class MoveNumbering:
     """The numbering of every move of one variant (see the module's table)."""
 
     __slots__ = (
+        "_clue_moves",
         "_colour_to_move",
         "_move_to_colour",
         "choose",
@@ -91,6 +92,7 @@ class MoveNumbering:
         self.choose = end if variant.bonus_tiles else -1
         end += suits * RANKS if variant.bonus_tiles else 0
         self.size = end
+        self._clue_moves: list[dict[Action, int]] = [{} for _ in range(players)]
 
     @property
     def colour_order(self) -> tuple[int, ...]:
@@ -132,23 +134,22 @@ class MoveNumbering:
         legal: dict[int, Action] = {}
         if not view.legal_actions:
             return legal
-        slots = {order: slot for slot, order in enumerate(view.hands[view.seat_on_turn])}
         seat = view.seat_on_turn
-        players = self.players
+        hand = view.hands[seat]
+        clue_moves = self._clue_moves[seat]
+        play, discard = self.play, self.discard
         for action in view.legal_actions:
             kind = action.type
             # the common kinds inline: this runs before every step of an environment
             if kind is ActionType.PLAY and action.declare is None:
-                move = self.play + slots[action.target]
+                move = play + hand.index(action.target)
             elif kind is ActionType.DISCARD:
-                move = self.discard + slots[action.target]
-            elif kind is ActionType.RANK_CLUE:
-                offset = (action.target - seat) % players
-                move = self.rank_clues + (offset - 1) * RANKS + action.value - 1
-            elif kind is ActionType.COLOUR_CLUE:
-                offset = (action.target - seat) % players
-                colour = self._colour_to_move[action.value]
-                move = self.colour_clues + (offset - 1) * self.colours + colour
+                move = discard + hand.index(action.target)
+            elif kind is ActionType.RANK_CLUE or kind is ActionType.COLOUR_CLUE:
+                # a clue's number depends only on the giver: remembered per seat
+                move = clue_moves.get(action, -1)
+                if move < 0:
+                    move = clue_moves[action] = self.number(view, action)
             else:
                 move = self.number(view, action)
             # several copies of one identity in the discard pile: keep the oldest

@@ -256,19 +256,20 @@ class HLEEncoding(Encoding):
         rows = self._rows
         empty = self._empty_row
         parts = []
+        colour_clue = ActionType.COLOUR_CLUE
         for seat in seats:
             hand = view.hands[seat]
             for order in hand:
-                card = knowledge[order]
+                _, marks, mask, _, _ = knowledge[order]
                 colour = rank = -1
-                for index in card.marks:
+                for index in marks:
                     if index >= 0:  # a clue that touched the card revealed its colour or rank
                         action = events[index].action
-                        if action.type is ActionType.COLOUR_CLUE:
+                        if action.type is colour_clue:
                             colour = action.value
                         else:
                             rank = action.value
-                key = (card.from_clues_mask, colour, rank)
+                key = (mask, colour, rank)
                 row = rows.get(key)
                 if row is None:
                     if len(rows) >= ROW_CACHE_LIMIT:
