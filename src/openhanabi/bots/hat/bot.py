@@ -13,6 +13,10 @@ COLOUR_CLUE = ActionType.COLOUR_CLUE
 RANK_CLUE = ActionType.RANK_CLUE
 CHOOSE = ActionType.CHOOSE
 
+# With more clue tokens than this a seat clues rather than discards even when nobody can play:
+# the clue still tells everyone something, and tokens are plenty.
+SPARE_TOKENS = 4
+
 _ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th")
 
 
@@ -91,6 +95,9 @@ class HatBot(Bot):
             assert card is not None
             ident = card.suit * 5 + card.rank - 1
             if kind == DISCARD:
+                at_risk = -1
+                if pub.protect_chop and pub.tokens > 0 and self.every_clue:
+                    at_risk = pub.chop_at_risk((seat + 1) % lay.players)
                 useless = pub.useless_slots(seat)
                 if len(useless) > 1:
                     # a seat that knows several useless cards picks one by the hat sum
@@ -101,6 +108,11 @@ class HatBot(Bot):
                     for other in range(lay.players):
                         if other != seat and not pub.knows_playable(other):
                             pub.no_playable(other)
+                    if at_risk >= 0:
+                        # and the next seat's chop was safe, or it would have been saved
+                        safe = pub.mask[at_risk] & ~pub.critical
+                        if safe:
+                            pub.mask[at_risk] = safe
                 pub.tokens += 1
             pub.reveal(seat, action.target, ident)
             if event.result is Result.PLAYED:
@@ -127,6 +139,7 @@ class HatBot(Bot):
             pub.refresh_board()
         if event.drew >= 0:
             pub.draw(seat, event.drew)
+        pub.eliminate()
 
     def _firework(self, ident: int, tiles: tuple[int, ...]) -> None:
         pub = self.pub
@@ -331,11 +344,36 @@ class HatBot(Bot):
                 )
                 return self._play(hand[risky], masks[risky])
 
+        tokens = pub.tokens
+        if view.turns_left > 0 and storms_left > 1:
+            # the last round: nobody draws again, so a misplay only costs a storm token, unless a
+            # clue lets a seat still to play find its playable card
+            later = [(me + k) % lay.players for k in range(1, view.turns_left)]
+            if not (tokens > 0 and self._someone_needs_clue(later)):
+                risky = -1
+                risky_p = 0.0
+                for i, m in enumerate(masks):
+                    w = weigh(m)
+                    p = weigh(m & playable) / w if w else 0.0
+                    if p > risky_p:
+                        risky_p = p
+                        risky = i
+                if risky >= 0:
+                    self._why = (
+                        f"I played my {_ordinal(risky)} card, {risky_p:.0%} likely to fit, as "
+                        "nobody draws again and a misplay now only costs a storm."
+                    )
+                    return self._play(hand[risky], masks[risky])
+
         public_useless = pub.useless_slots(me)
         useless = self._useless(masks)
-        tokens = pub.tokens
         can_discard = tokens < pub.max_tokens and bool(hand)
         needs = tokens > 0 and self._someone_needs_clue()
+        if not needs and tokens > 0 and pub.protect_chop and self.every_clue:
+            # the next seat would discard a critical card blind: the clue's answers will say
+            # which of its cards is safe
+            at_risk = pub.chop_at_risk((me + 1) % lay.players)
+            needs = at_risk >= 0 and bool((1 << ident[at_risk]) & pub.critical)
         if needs:
             will_clue = True
         elif pub.discards <= discard_threshold and useless and can_discard:
@@ -343,7 +381,7 @@ class HatBot(Bot):
         elif tokens > 0 and self._someone_can_play():
             will_clue = True
         else:
-            will_clue = tokens > 4 or not can_discard
+            will_clue = tokens > SPARE_TOKENS or not can_discard
         if will_clue and tokens > 0:
             clue = self._hat_clue(view)
             if clue is not None:
@@ -364,6 +402,14 @@ class HatBot(Bot):
             return Action.discard(hand[slot])
 
         # 3. the card least likely to matter
+        if pub.protect_chop:
+            # the chop everyone can name, which the save clue above keeps safe
+            slot = pub.chop(me)
+            self._why = (
+                f"I discarded my {_ordinal(slot)} card because nobody needed a clue and it is the "
+                "card I am likeliest to do without."
+            )
+            return Action.discard(hand[slot])
         critical = pub.critical
         seen = 0
         for x in others_hold:
@@ -419,13 +465,13 @@ class HatBot(Bot):
                         return True
         return False
 
-    def _someone_needs_clue(self) -> bool:
-        """Whether another seat holds a playable card but does not know of any."""
+    def _someone_needs_clue(self, seats: list[int] | None = None) -> bool:
+        """Whether another seat (of ``seats``) holds a playable card but knows of none."""
         pub = self.pub
         ident = self._ident
-        for seat, hand in enumerate(pub.hands):
+        for seat in range(self.lay.players) if seats is None else seats:
             if seat != self.seat and not pub.knows_playable(seat):
-                for o in hand:
+                for o in pub.hands[seat]:
                     if (1 << ident[o]) & pub.playable:
                         return True
         return False
