@@ -37,7 +37,8 @@ class Reading:
     plays: int = 0  # identities the focus may be as a play clue
     saves: int = 0  # identities the focus may be as a save clue
     links: list[Link] = field(default_factory=list)  # for the focus's true identity, if seen
-    waits: list[tuple[int, int, int]] = field(default_factory=list)  # (seat, order, identities)
+    # (seat, order, identities, called): a possible blind play and the focus readings needing it
+    waits: list[tuple[int, int, int, int]] = field(default_factory=list)
 
 
 class Tracker:
@@ -68,7 +69,8 @@ class Tracker:
         self.dead_at_touch: dict[int, int] = {}  # the useless identities when first touched
         self.notes: dict[int, int] = {}  # convention notes per card, missing = every identity
         self.blind: dict[int, int] = {}  # finesse-called card -> the identity it was called as
-        self.waits: list[tuple[int, int, int, int]] = []  # (seat, order, focus, identities)
+        # (seat, order, focus, identities, called identity) of each blind play awaited
+        self.waits: list[tuple[int, int, int, int, int]] = []
         self.seen = 0
         self.last_clue_turn = 0
         self.quiet = 0  # clues in a row without a play or discard
@@ -173,13 +175,13 @@ class Tracker:
         self.dead_at_touch.pop(order, None)
 
     def _resolve_waits(self, seat: int, played: int) -> None:
-        """A finessed player who acts without playing the called card was not finessed: the
-        clue's target loses the identities that needed that blind play."""
+        """A possibly finessed player who acts without playing the called card, when it would
+        have fitted, was not finessed: the clue's target loses the readings that needed it."""
         keep = []
         for wait in self.waits:
-            who, order, focus, idents = wait
-            if who != seat:
-                keep.append(wait)
+            who, order, focus, idents, called = wait
+            if who != seat or (order != played and not self.playable >> called & 1):
+                keep.append(wait)  # not their turn, or the called card does not fit yet
                 continue
             if order != played:
                 self.blind.pop(order, None)
@@ -220,8 +222,8 @@ class Tracker:
         candidates = reading.plays | reading.saves
         if candidates:
             self.notes[focus] = candidates
-        for seat, order, idents in reading.waits:
-            self.waits.append((seat, order, focus, idents))
+        for seat, order, idents, called in reading.waits:
+            self.waits.append((seat, order, focus, idents, called))
         for link in reading.links:
             if link.kind == "prompt":
                 self.notes[link.order] = 1 << link.ident
@@ -277,12 +279,12 @@ class Tracker:
                     while row[j] >= 0:
                         after |= 1 << row[j]
                         j += 1
-                    reading.waits.append((link.seat, link.order, after))
+                    reading.waits.append((link.seat, link.order, after, ident))
                 first = False
                 k += 1
         plays &= base
         # identities that need a finesse but are not reachable: trim the waits to the base
-        reading.waits = [(s, o, i & base) for s, o, i in reading.waits if i & base]
+        reading.waits = [(s, o, i & base, c) for s, o, i, c in reading.waits if i & base]
         reading.plays = plays & ~self._dupes(focus, exclude)
         if on_chop:
             rank = t.rank_touch[self._rank_of(kind, mask)] if kind == RANK_CLUE else None
@@ -290,7 +292,7 @@ class Tracker:
                 base, self.critical, self.useless, self.ends, self.seconds, rank
             )
         # a blind play that does not come only removes play readings, never save readings
-        reading.waits = [(s, o, i & ~reading.saves) for s, o, i in reading.waits]
+        reading.waits = [(s, o, i & ~reading.saves, c) for s, o, i, c in reading.waits]
         seer = self.seat if receiver == hidden else hidden
         if seer != receiver:
             self.find_links(reading, seer, scan)
