@@ -27,12 +27,12 @@ LOST = (Termination.STRIKEOUT, Termination.ALL_OR_NOTHING_LOST)
 # (options, games stepped together, steps): the hle encoding's game with several counts, and
 # presets of every suit kind in the extended encoding, empty clues on and off
 PRESETS: list[tuple[dict[str, Any], int, int]] = [
-    ({"players": 2}, 48, 400),
-    ({"players": 3}, 40, 350),
-    ({"players": 4}, 40, 350),
-    ({"players": 5}, 32, 350),
-    ({"players": 3, "hand_size": 3, "clue_tokens": 4, "storms": 1}, 24, 300),
-    ({"players": 4, "clue_tokens": 10, "storms": 5, "start_seat": 2}, 24, 400),
+    ({"players": 2}, 48, 320),
+    ({"players": 3}, 40, 300),
+    ({"players": 4}, 40, 300),
+    ({"players": 5}, 32, 300),
+    ({"players": 3, "hand_size": 3, "clue_tokens": 4, "storms": 1}, 24, 250),
+    ({"players": 4, "clue_tokens": 10, "storms": 5, "start_seat": 2}, 24, 320),
     ({"encoding": "extended", "players": 2}, 24, 250),
     ({"encoding": "extended", "variant": "rainbow", "players": 3}, 24, 250),
     ({"encoding": "extended", "variant": "black-powder", "players": 4}, 24, 250),
@@ -59,6 +59,7 @@ class ScalarTwin:
         self.encoding = batch.encoding
         self.games = [Game.new(self.variant, int(seed)) for seed in batch.game_seeds]
         self.banked = [0] * len(self.games)
+        self.start_score = self.games[0].score  # every deal of a variant starts alike
 
     def observe(self, index: int) -> tuple[NDArray[np.int8], NDArray[np.int8], dict[int, Any]]:
         game = self.games[index]
@@ -68,10 +69,10 @@ class ScalarTwin:
 
     def step(self, index: int, action: Any) -> tuple[float, bool]:
         game = self.games[index]
-        start = Game.new(self.variant, game.seed).score
         game.apply(action)
         outcome = game.outcome
-        total = 0 if outcome is not None and outcome.termination in LOST else game.score - start
+        lost = outcome is not None and outcome.termination in LOST
+        total = 0 if lost else game.score - self.start_score
         reward, self.banked[index] = total - self.banked[index], total
         return float(reward), game.over
 

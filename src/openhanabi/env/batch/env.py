@@ -35,7 +35,7 @@ from openhanabi.env.encodings import (
 from openhanabi.rules import Variant
 
 Step = tuple[NDArray[np.int8], NDArray[np.int8], NDArray[np.float32], NDArray[np.bool_]]
-DECK_CHUNK = 256  # seeds shuffled together when the pool of dealt decks runs out
+DECK_CHUNK = 1024  # seeds shuffled together (at least) when the pool of dealt decks runs out
 
 
 class IllegalMoveError(ValueError):
@@ -172,7 +172,7 @@ class BatchEnv:
         """The decks of seeds ``first`` .. ``first + count - 1`` (shuffled ahead in chunks)."""
         start = first - self._pool_seed
         if start < 0 or start + count > len(self._pool):
-            size = max(count, DECK_CHUNK, self.games)
+            size = max(count, DECK_CHUNK, 4 * self.games)
             self._pool = shuffled_decks(self.variant, range(first, first + size))
             self._pool_seed = first
             start = 0

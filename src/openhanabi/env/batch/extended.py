@@ -48,7 +48,7 @@ class ExtendedObserver:
         """The observation ``[N, size]`` of the seat on turn in each game."""
         n = state.games
         p, h = state.players, state.hand_size
-        seats = (state.seat[:, None] + np.arange(p)) % p  # [N, P] by offset
+        seats = (state.seat[:, None] + state.offsets) % p  # [N, P] by offset
         orders = state.hands_by_seat[state.seat_base[:, None] + seats][:, :, :h]
         cards = state.card_base[:, None, None] + orders  # [N, P, H]
         idents = state.deck_flat[cards[:, 1:]]

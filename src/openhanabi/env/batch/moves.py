@@ -49,6 +49,7 @@ class BatchMoves:
         # clue columns (variant colours, then ranks) in the numbering's order
         self._clue_columns = np.array([*order, *range(colours, colours + RANKS)], np.int64)
         self._clue_count = clues = colours + RANKS
+        self._slots = np.arange(moves.hand_size)
         # the clues (in the numbering's order) touching each identity, as bits, and back
         touch = rules.clue_touch[self._clue_columns]  # [clues, K+1]
         self._touch_bits = (touch.astype(np.int64) << np.arange(clues)[:, None]).sum(axis=0)
@@ -62,13 +63,13 @@ class BatchMoves:
         """The legal moves of the seat on turn in every game, as an int8 mask ``[N, moves]``."""
         n, p, h = state.games, self.players, self.hand_size
         seat = state.seat
-        cards = np.arange(h) < state.held.reshape(-1)[state.seat_base + seat][:, None]
+        cards = self._slots < state.held.reshape(-1)[state.seat_base + seat][:, None]
         discards = cards & (state.clue_tokens < state.variant.clue_tokens)[:, None]
         tokens = (state.clue_tokens > 0)[:, None, None]
         if state.variant.empty_clues:
             touches = np.broadcast_to(tokens, (n, p - 1, self._clue_count))
         else:
-            targets = state.seat_base[:, None] + (seat[:, None] + np.arange(1, p)) % p
+            targets = state.seat_base[:, None] + (seat[:, None] + state.offsets[1:]) % p
             orders = state.hands_by_seat[targets][:, :, :h]  # [N, P-1, H]
             bits = self._touch_bits[state.deck_flat[state.card_base[:, None, None] + orders]]
             touched = bits[:, :, 0]

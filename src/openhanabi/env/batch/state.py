@@ -180,6 +180,8 @@ class BatchState:
         self.deck_flat = self.deck.reshape(-1)  # game * (D+1) + order
         self.knowledge_by_card = self.knowledge.reshape(n * (d + 1), k + c + 5)
         self.seat_base = self.rows * p
+        self.slot_base = self.rows * (h + 1)  # rows of one hand per game, flattened
+        self.offsets = np.arange(p)
         self.card_base = self.rows * (d + 1)
         # the discard pile as a thermometer of copies per identity, in identity_order
         starts = np.cumsum([0] + [tables.copies[ident] for ident in idents])
@@ -244,7 +246,8 @@ class BatchState:
         slot = np.where(takes, slot, self.hand_size)
         seat_rows = self.seat_base + actor
         hand = self.hands_by_seat[seat_rows]  # [N, H+1]
-        order = np.take_along_axis(hand, slot[:, None], axis=1)[:, 0]
+        slot_base = self.slot_base
+        order = hand.reshape(-1)[slot_base + slot]
         ident = self.deck_flat[self.card_base + order]
         suit = np.minimum(ident // 5, self.suits - 1)
         firework = rows * self.suits + suit
@@ -265,7 +268,7 @@ class BatchState:
         self.discards[lose, self.discard_start[lost_ident] + copies] = 1
         self.lost[lose, lost_ident] = copies + 1
         # the hand closes up, then draws into its first empty slot
-        hand = np.take_along_axis(hand, self._shift[slot], axis=1)
+        hand = hand.reshape(-1)[slot_base[:, None] + self._shift[slot]]
         draw = takes & (self.drawn < self.deck_size)
         held = self.held.reshape(-1)[seat_rows] - takes
         hand[rows, held] = np.where(draw, self.drawn, hand[rows, held])
