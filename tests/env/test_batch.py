@@ -145,6 +145,24 @@ def test_finished_games_take_the_next_seeds_in_order() -> None:
     assert sorted(seen) == list(range(10, 10 + len(seen)))
 
 
+def test_reset_with_one_seed_per_game_deals_those_games() -> None:
+    batch = BatchEnv(3, "rainbow", encoding="extended", players=3)
+    observations, masks = batch.reset([9, 2, 40])
+    assert batch.game_seeds.tolist() == [9, 2, 40]
+    for i, seed in enumerate((9, 2, 40)):
+        game = Game.new(batch.variant, seed)
+        view = game.view(game.seat)
+        assert np.array_equal(observations[i], batch.encoding.encode(view))
+        assert np.array_equal(masks[i], batch.encoding.moves.mask(batch.encoding.moves.legal(view)))
+    with pytest.raises(ValueError, match="3 seeds"):
+        batch.reset([1, 2])
+    rng = np.random.default_rng(3)
+    while not batch.game_seeds.max() > 40:
+        moves = (rng.random(masks.shape) * masks).argmax(axis=1)
+        _, masks, _, _ = batch.step(moves)
+    assert 41 in batch.game_seeds.tolist()
+
+
 def test_same_seed_same_trajectory() -> None:
     runs = []
     for _ in range(2):

@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -108,11 +109,25 @@ class BatchEnv:
     def move_count(self) -> int:
         return self.moves.size
 
-    def reset(self, seed: int = 0) -> tuple[NDArray[np.int8], NDArray[np.int8]]:
-        """Deal every game anew from seeds ``seed``, ``seed + 1`` ...: (observations, masks)."""
-        self._next_seed = seed
+    def reset(self, seed: int | Sequence[int] = 0) -> tuple[NDArray[np.int8], NDArray[np.int8]]:
+        """Deal every game anew: (observations, masks).
+
+        ``seed`` is the first seed (games get ``seed``, ``seed + 1`` ...) or one seed per game;
+        games that end later take the seeds after the largest one.
+        """
         self._pool = self._pool[:0]
-        self._deal(self.state.rows)
+        rows = self.state.rows
+        if isinstance(seed, int | np.integer):
+            self._next_seed = int(seed)
+            self._deal(rows)
+        else:
+            seeds = [int(value) for value in seed]
+            if len(seeds) != self.games:
+                raise ValueError(f"expected {self.games} seeds, got {len(seeds)}")
+            self._next_seed = max(seeds) + 1
+            self.game_seeds[rows] = seeds
+            self.state.deal(rows, shuffled_decks(self.variant, seeds))
+            self._banked[rows] = 0
         self._ready = True
         return self._observe()
 
@@ -165,7 +180,6 @@ class BatchEnv:
         self._next_seed += count
         self.game_seeds[rows] = np.arange(first, first + count)
         self.state.deal(rows, self._decks(first, count))
-        self.state.last.clear(rows)
         self._banked[rows] = 0
 
     def _decks(self, first: int, count: int) -> Ints:
