@@ -4,7 +4,8 @@ Workload: random legal play of the base game without empty clues (HLE's game), 2
 A step is one player action, and every step gives the acting seat its full observation and its
 legal-move mask (or legal moves), which the random choice then reads:
 
-- ``openhanabi aec``: the PettingZoo environment, ``hle`` encoding: ``last()`` then ``step()``
+- ``openhanabi aec``: the PettingZoo environment, ``hle`` encoding (or ``--encoding extended``):
+  ``last()`` then ``step()``
   (the steps that retire agents at the end of a game are not counted);
 - ``openhanabi batch N``: :class:`openhanabi.env.batch.BatchEnv` stepping ``N`` games at once
   (one ``step`` counts ``N`` steps); moves drawn uniformly from each mask in NumPy;
@@ -32,6 +33,7 @@ for _name in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_name, "1")
 
 import argparse  # noqa: E402 (the thread variables must be set before NumPy loads)
+import functools  # noqa: E402
 import importlib.util  # noqa: E402
 import platform  # noqa: E402
 import random  # noqa: E402
@@ -49,8 +51,12 @@ from openhanabi.env.batch import BatchEnv  # noqa: E402
 Runner = Callable[[int, float, int], tuple[int, float]]
 
 
-def run_aec(players: int, seconds: float, seed: int) -> tuple[int, float]:
-    table = env(players=players, encoding="hle", empty_clues=False)
+def aec_runner(encoding: str) -> Runner:
+    return functools.partial(run_aec, encoding=encoding)
+
+
+def run_aec(players: int, seconds: float, seed: int, encoding: str) -> tuple[int, float]:
+    table = env(players=players, encoding=encoding, empty_clues=False)
     table.reset(seed=seed)
     choice = random.Random(seed)
     done = 0
@@ -68,9 +74,9 @@ def run_aec(players: int, seconds: float, seed: int) -> tuple[int, float]:
     return done, time.perf_counter() - start
 
 
-def batch_runner(games: int) -> Runner:
+def batch_runner(games: int, encoding: str) -> Runner:
     def run(players: int, seconds: float, seed: int) -> tuple[int, float]:
-        batch = BatchEnv(games, players=players)
+        batch = BatchEnv(games, players=players, encoding=encoding, empty_clues=False)
         rng = np.random.default_rng(seed)
         start = time.perf_counter()
         _observations, masks = batch.reset(seed=seed)
@@ -135,10 +141,10 @@ def installed(module: str) -> bool:
         return False
 
 
-def runners(batches: list[int]) -> list[tuple[str, Runner | None]]:
+def runners(batches: list[int], encoding: str) -> list[tuple[str, Runner | None]]:
     """Every configuration by name; ``None`` for a reference that is not installed."""
-    table: list[tuple[str, Runner | None]] = [("openhanabi aec", run_aec)]
-    table += [(f"openhanabi batch {n}", batch_runner(n)) for n in batches]
+    table: list[tuple[str, Runner | None]] = [("openhanabi aec", aec_runner(encoding))]
+    table += [(f"openhanabi batch {n}", batch_runner(n, encoding)) for n in batches]
     table.append(("open_spiel", run_open_spiel if installed("pyspiel") else None))
     hle = installed("hanabi_learning_environment.rl_env")
     table.append(("hle rl_env", run_hle if hle else None))
@@ -164,15 +170,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--pin", action="store_true", help="pin the run to one CPU (best on an idle machine)"
     )
+    parser.add_argument(
+        "--encoding",
+        choices=["hle", "extended"],
+        default="hle",
+        help="encoding of the openhanabi environments (default: hle)",
+    )
     args = parser.parse_args(argv)
     pinned = pin_to_one_cpu() if args.pin else "not pinned"
     load = os.getloadavg() if hasattr(os, "getloadavg") else (float("nan"),) * 3
     print(f"Python {platform.python_version()}, NumPy {np.__version__}, {platform.machine()}")
-    print(
-        f"{os.cpu_count()} CPUs, {pinned}, load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}"
-    )
-    print(f"about {args.seconds:g} s a run, best of {args.repeats}; steps per second\n")
-    configurations = runners(args.batches)
+    loads = " ".join(f"{value:.1f}" for value in load)
+    print(f"{os.cpu_count()} CPUs, {pinned}, load average {loads} (1, 5, 15 minutes)")
+    print(f"about {args.seconds:g} s a run, best of {args.repeats}, steps per second;")
+    print(f"the openhanabi environments in the {args.encoding} encoding\n")
+    configurations = runners(args.batches, args.encoding)
     results: dict[tuple[str, int], float] = {}
     for name, run in configurations:
         for players in (2, 4):
