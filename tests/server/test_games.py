@@ -33,7 +33,7 @@ def test_a_game_played_to_its_end_is_saved_and_rebuilt_from_its_record(db: Sessi
     host = User(username="ann", name_key="ann", display_name="Ann", password_hash="-")
     db.add(host)
     variant = find_variant("black-powder", players=3, bonus_tiles=True)
-    table = open_table(db, passwords, host, variant, {1: "basic", 2: "hat"})
+    table = open_table(db, passwords, host, variant, {1: "basic", 2: "random"})
     stored = start(db, table, host)
     game = rebuild(stored)
     assert game.variant == variant and game.history == []
@@ -52,7 +52,7 @@ def test_a_game_played_to_its_end_is_saved_and_rebuilt_from_its_record(db: Sessi
     assert rebuilt.score == game.score == again.score
     assert again.finished_at is not None
     assert again.table is not None and again.table.state is TableState.FINISHED
-    assert again.record == record_of(game, ["Ann", "basic (bot)", "hat (bot)"]).to_dict()
+    assert again.record == record_of(game, ["Ann", "basic (bot)", "random (bot)"]).to_dict()
 
 
 def test_the_same_seed_deals_the_same_game(db: Session) -> None:

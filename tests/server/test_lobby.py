@@ -7,14 +7,14 @@ import re
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import create_engine, func, select
+from sqlalchemy import create_engine, func, select, text
 from sqlalchemy.orm import Session
 from web_client import assert_no_traceback, post, register
 
 from openhanabi.bots import bot_classes
 from openhanabi.records import Record, replay
 from openhanabi.rules import PRESETS, Game, find_variant
-from openhanabi.server import Settings
+from openhanabi.server import Settings, create_app
 from openhanabi.server.models import GamePlayer, GameRecord, GameTable, Seat, TableState
 
 TABLE_URL = re.compile(r"^/tables/(\d+)$")
@@ -184,4 +184,17 @@ def test_errors_are_pages_without_tracebacks(
     assert response.status_code == status
     assert response.headers["content-type"].startswith("text/html")
     assert '<html lang="en">' in response.text
+    assert "Signed in as" in response.text  # the page knows who asked
+    assert_no_traceback(response)
+
+
+def test_a_server_error_is_a_page_without_traceback(settings: Settings) -> None:
+    with TestClient(create_app(settings), raise_server_exceptions=False) as client:
+        engine = create_engine(settings.database_url)
+        with engine.begin() as connection:  # the lobby's table disappears under the server
+            connection.execute(text("ALTER TABLE game_tables RENAME TO gone"))
+        engine.dispose()
+        response = client.get("/")
+    assert response.status_code == 500
+    assert "Something went wrong on our side." in response.text
     assert_no_traceback(response)

@@ -17,11 +17,13 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy import text
+from sqlalchemy.exc import SQLAlchemyError
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.responses import Response
 
 from openhanabi.server.db import Database
-from openhanabi.server.deps import DbDep
+from openhanabi.server.deps import DbDep, Visitor, get_visitor
 from openhanabi.server.errors import RefusedError, TooManyAttemptsError
 from openhanabi.server.pages import render
 from openhanabi.server.routes import accounts, lobby
@@ -92,12 +94,31 @@ async def _security_headers(
     return response
 
 
-def _error_page(request: Request, status: int, messages: list[str]) -> HTMLResponse:
-    return render(request, None, "error.html", status, title="Error", messages=messages)
+async def _error_page(
+    request: Request, status: int, messages: list[str], *, who: bool = True
+) -> HTMLResponse:
+    visitor = await _visitor(request) if who else None
+    return render(request, visitor, "error.html", status, title="Error", messages=messages)
+
+
+async def _visitor(request: Request) -> Visitor | None:
+    """Who asked, for the page's header; None if the database cannot say."""
+    database: Database | None = getattr(request.app.state, "database", None)
+    if database is None:
+        return None
+
+    def find() -> Visitor:
+        with database.session() as db:
+            return get_visitor(request, db)
+
+    try:
+        return await run_in_threadpool(find)
+    except SQLAlchemyError:
+        return None
 
 
 async def _refusal(request: Request, refusal: RefusedError) -> HTMLResponse:
-    response = _error_page(request, refusal.status, [refusal.message])
+    response = await _error_page(request, refusal.status, [refusal.message])
     if isinstance(refusal, TooManyAttemptsError):
         response.headers["Retry-After"] = str(refusal.retry_after)
     return response
@@ -107,7 +128,7 @@ async def _http_error(request: Request, error: HTTPException) -> HTMLResponse:
     detail = error.detail if isinstance(error.detail, str) else ""
     if not detail or detail == _default_phrase(error.status_code):
         detail = STATUS_MESSAGES.get(error.status_code, "The request could not be carried out.")
-    response = _error_page(request, error.status_code, [detail])
+    response = await _error_page(request, error.status_code, [detail])
     for name, value in (error.headers or {}).items():
         response.headers[name] = value
     return response
@@ -119,11 +140,12 @@ async def _invalid(request: Request, error: RequestValidationError) -> HTMLRespo
         field = str(problem["loc"][-1]).replace("_", " ") if problem.get("loc") else "form"
         message = str(problem.get("msg", "is not valid")).removeprefix("Value error, ")
         messages.append(f"{field}: {message}")
-    return _error_page(request, 422, messages or ["The form is not valid."])
+    return await _error_page(request, 422, messages or ["The form is not valid."])
 
 
 async def _server_error(request: Request, error: Exception) -> Response:
-    return _error_page(request, 500, ["Something went wrong on our side. Please try again."])
+    message = "Something went wrong on our side. Please try again."
+    return await _error_page(request, 500, [message], who=False)  # the database may be why
 
 
 def _default_phrase(status: int) -> str:
