@@ -73,17 +73,13 @@ def test_clue_marks_record_every_clue_that_touched_or_missed_a_card() -> None:
     run(game, "clue 1 colour 0", "clue 0 rank 5")
     knowledge = game.view(0).knowledge
     y5, r1 = knowledge[1], knowledge[0]
-    assert [tuple(mark) for mark in y5.clues] == [
-        (1, 1, ActionType.RANK_CLUE, 5, True)
-    ]
+    assert [tuple(mark) for mark in y5.clues] == [(1, 1, ActionType.RANK_CLUE, 5, True)]
     assert y5.touched
     assert [mark.touched for mark in r1.clues] == [False]
     assert not r1.touched
     # seat 1's R5 was touched by seat 0's red clue, the first action
     r5 = game.view(0).knowledge[5]
-    assert [tuple(mark) for mark in r5.clues] == [
-        (0, 0, ActionType.COLOUR_CLUE, 0, True)
-    ]
+    assert [tuple(mark) for mark in r5.clues] == [(0, 0, ActionType.COLOUR_CLUE, 0, True)]
     assert [mark.touched for mark in knowledge[6].clues] == [False]
 
 
