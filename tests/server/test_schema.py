@@ -3,6 +3,7 @@ new data directory gets a new SQLite file at the newest revision, which matches 
 
 from __future__ import annotations
 
+from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
@@ -49,3 +50,15 @@ def test_a_second_start_keeps_the_data(settings: Settings) -> None:
 def test_migrations_ship_inside_the_package() -> None:
     assert (MIGRATIONS / "env.py").is_file()
     assert list((MIGRATIONS / "versions").glob("0001_*.py"))
+
+
+def test_migrations_go_down_to_nothing_and_up_again(settings: Settings) -> None:
+    with TestClient(create_app(settings)):
+        pass
+    config = alembic_config(settings.database_url)
+    command.downgrade(config, "base")
+    engine = create_engine(settings.database_url)
+    assert set(inspect(engine).get_table_names()) <= {"alembic_version"}
+    command.upgrade(config, "head")
+    assert "games" in inspect(engine).get_table_names()
+    engine.dispose()
