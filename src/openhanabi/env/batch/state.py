@@ -14,7 +14,8 @@ Arrays, for ``N`` games, ``P`` players, ``H`` cards in a full hand:
 - ``held`` ``[N, P]``, ``drawn`` ``[N]`` (orders dealt so far), ``fireworks`` ``[N, S]`` (cards
   played per suit), ``clue_tokens``, ``storms``, ``score``, ``complete`` (fireworks completed),
   ``turns_left`` (-1 until the last card is drawn), ``seat`` (on turn), ``lost`` ``[N, K]``
-  (copies of each identity in the discard pile);
+  (copies of each identity in the discard pile) and ``discards`` ``[N, D]`` (int8: the same as
+  a thermometer of copies per identity, in the encoding's identity order);
 - ``knowledge`` ``[N, D+1, K+C+5]`` (int8): per card, the row an encoding shows for it: the
   identities its clues leave plausible (``K``, in the encoding's identity order), the colours
   (``C``, in the encoding's colour order) and ranks (5) of the clues that touched it.
@@ -39,7 +40,7 @@ from openhanabi.rules.tables import tables_for
 Ints = NDArray[np.int64]
 Bools = NDArray[np.bool_]
 
-# kinds of a turn's action
+# kinds of a turn's action, in the encodings' order (clues last: ``kind >= COLOUR_CLUE``)
 PLAY, DISCARD, COLOUR_CLUE, RANK_CLUE = 0, 1, 2, 3
 
 
@@ -249,7 +250,7 @@ class BatchState:
         slot_base = self.slot_base
         order = hand.reshape(-1)[slot_base + slot]
         ident = self.deck_flat[self.card_base + order]
-        suit = np.minimum(ident // 5, self.suits - 1)
+        suit = np.minimum(ident // 5, self.suits - 1)  # the sentinel K needs a real suit row
         firework = rows * self.suits + suit
         played = self.fireworks.reshape(-1)[firework]
         fits = rules.needed[suit, played] == ident
