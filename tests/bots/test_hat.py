@@ -90,6 +90,8 @@ def test_bot_sees_only_views() -> None:
         ("black-powder-multicolor-5", 3, True),
         ("bonus-tiles", 4, True),
         ("base", 4, False),
+        ("black-powder", 3, False),
+        ("black-powder-rainbow-5", 2, False),
         ("play-until-perfect", 3, True),
     ],
 )

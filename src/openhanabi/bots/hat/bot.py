@@ -13,11 +13,25 @@ COLOUR_CLUE = ActionType.COLOUR_CLUE
 RANK_CLUE = ActionType.RANK_CLUE
 CHOOSE = ActionType.CHOOSE
 
+# Classes of clue without empty clues (see HatBot._clue_number)
+RANK_TOUCHING = 0
+COLOUR_TOUCHING = 1
+MISSING = 2
+
 # With more clue tokens than this a seat clues rather than discards even when nobody can play:
 # the clue still tells everyone something, and tokens are plenty.
 SPARE_TOKENS = 4
 
 _ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th")
+
+
+def _ranks(mask: int) -> int:
+    """The ranks (bit ``rank - 1``) of the identities in ``mask``."""
+    ranks = 0
+    while mask:
+        ranks |= mask & 31
+        mask >>= 5
+    return ranks
 
 
 def _ordinal(i: int) -> str:
@@ -33,9 +47,8 @@ class HatBot(Bot):
         lay = layout_for(variant)
         self.lay: Layout = lay
         self.pub = Public(lay, variant.hand_size, variant.deck_size, variant.clue_tokens)
-        # with empty clues every seat can give every one of the clue numbers, so hat clues are
-        # always possible and a discard with tokens left proves that nobody needed one
-        self.every_clue = variant.empty_clues
+        # with empty clues every (seat, colour or rank) pair is a clue number of its own
+        self.empty_clues = variant.empty_clues
         self._next = 0  # events already replayed
         self._last_seat = -1  # seat of the last replayed event
         self._ident: dict[int, int] = {}  # identity of every card this seat has seen
@@ -96,14 +109,14 @@ class HatBot(Bot):
             ident = card.suit * 5 + card.rank - 1
             if kind == DISCARD:
                 at_risk = -1
-                if pub.protect_chop and pub.tokens > 0 and self.every_clue:
+                if pub.protect_chop and pub.tokens > 0:
                     at_risk = pub.chop_at_risk((seat + 1) % lay.players)
                 useless = pub.useless_slots(seat)
                 if len(useless) > 1:
                     # a seat that knows several useless cards picks one by the hat sum
                     slot = pub.hands[seat].index(action.target)
                     self._hat_update(seat, useless.index(slot), len(useless))
-                if pub.tokens > 0 and self.every_clue:
+                if pub.tokens > 0:
                     # it discarded with a clue token left: nobody else needed a clue
                     for other in range(lay.players):
                         if other != seat and not pub.knows_playable(other):
@@ -164,18 +177,36 @@ class HatBot(Bot):
         n = self.lay.players
         return [(giver + k) % n for k in range(1, n)]
 
-    def _class_sizes(self, giver: int) -> list[int]:
-        """Without empty clues: how many clue classes each target can be told (see
-        :meth:`_clue_number`)."""
-        sizes = []
-        for target in self._targets(giver):
-            held = len(self.pub.hands[target])
-            sizes.append(0 if held == 0 else 2 if held == 1 else 3)
-        return sizes
+    def _classes(self, target: int) -> tuple[int, tuple[int, ...]]:
+        """Without empty clues: the card a clue's class reads, and the classes of clue that can
+        surely be given to ``target`` whatever its cards are (see :meth:`_clue_number`)."""
+        pub = self.pub
+        lay = self.lay
+        hand = pub.hands[target]
+        if not hand:
+            return -1, ()
+        slot = self._hint_slot(target)
+        m = pub.mask[hand[slot]]
+        classes = [RANK_TOUCHING]  # a clue naming the card's own rank always touches it
+        if not m & ~lay.colour_reach:
+            classes.append(COLOUR_TOUCHING)
+        if len(hand) > max(lay.inseparable[x] for x in bits(m)):
+            classes.append(MISSING)
+        else:
+            ranks = _ranks(m)
+            for j, order in enumerate(hand):
+                other = pub.mask[order]
+                if j != slot and (
+                    not _ranks(other) & ranks
+                    or any(not other & ~t and not m & t for t in lay.colour_touch)
+                ):
+                    classes.append(MISSING)  # a clue surely touching card j misses the slot
+                    break
+        return slot, tuple(classes)
 
     def _hint_slot(self, target: int) -> int:
         """The card whose being touched or not a clue's class reads (without empty clues): the
-        first card that is least known."""
+        first card that some colour surely touches, and of those the least known."""
         pub = self.pub
         lay = self.lay
         best = -1
@@ -187,8 +218,9 @@ class HatBot(Bot):
             else:
                 score = 1
                 suits = {lay.suit_of[x] for x in bits(m)}
-                ranks = {lay.rank_of[x] for x in bits(m)}
-                score += (len(suits) > 1) + (len(ranks) > 1)
+                score += (len(suits) > 1) + (_ranks(m) & (_ranks(m) - 1) != 0)
+            if not m & ~lay.colour_reach:
+                score += 10
             if score > best:
                 best = score
                 slot = i
@@ -198,22 +230,27 @@ class HatBot(Bot):
         """The hat number a clue carries, and how many numbers a clue could carry.
 
         With empty clues every (target, colour or rank) pair is its own number. Without, a clue
-        to a target says one of three classes: a rank clue touching the target's least known
-        card, a colour clue touching it, or any clue missing it.
+        to a target says one of up to three classes, counting only the classes that can surely be
+        given whatever the target holds: a rank clue touching the target's least known card, a
+        colour clue touching it, or a clue missing it.
         """
         lay = self.lay
         n = lay.players
         offset = (action.target - giver - 1) % n
-        if self.every_clue:
+        if self.empty_clues:
             c = action.value if action.type == COLOUR_CLUE else lay.colours + action.value - 1
             return offset * lay.clue_kinds + c, lay.clue_kinds * (n - 1)
-        sizes = self._class_sizes(giver)
+        plan = [self._classes(target) for target in self._targets(giver)]
+        slot, classes = plan[offset]
         hand = self.pub.hands[action.target]
-        slot = self._hint_slot(action.target)
-        cls = (0 if action.type == RANK_CLUE else 1) if hand[slot] in touched else 2
-        if cls >= sizes[offset]:
-            return 0, 0  # cannot happen by the convention; read nothing
-        return sum(sizes[:offset]) + cls, sum(sizes)
+        if hand[slot] in touched:
+            cls = RANK_TOUCHING if action.type == RANK_CLUE else COLOUR_TOUCHING
+        else:
+            cls = MISSING
+        total = sum(len(c) for _, c in plan)
+        if cls not in classes:
+            return 0, 0  # never given by the convention; read nothing
+        return sum(len(c) for _, c in plan[:offset]) + classes.index(cls), total
 
     def _hat_sum(self, giver: int, total: int, commit: bool) -> int:
         """The sum of every other seat's answers modulo ``total``, as ``giver`` (this seat)
@@ -369,7 +406,7 @@ class HatBot(Bot):
         useless = self._useless(masks)
         can_discard = tokens < pub.max_tokens and bool(hand)
         needs = tokens > 0 and self._someone_needs_clue()
-        if not needs and tokens > 0 and pub.protect_chop and self.every_clue:
+        if not needs and tokens > 0 and pub.protect_chop:
             # the next seat would discard a critical card blind: the clue's answers will say
             # which of its cards is safe
             at_risk = pub.chop_at_risk((me + 1) % lay.players)
@@ -481,45 +518,58 @@ class HatBot(Bot):
         lay = self.lay
         me = self.seat
         n = lay.players
-        if self.every_clue:
+        if self.empty_clues:
             total = lay.clue_kinds * (n - 1)
             number = self._hat_sum(me, total, commit=False)
             target = (me + 1 + number // lay.clue_kinds) % n
-            clue = lay.clues[target][number % lay.clue_kinds]
             self._why = (
                 f"I gave a clue to seat {target}: through its colour or rank and the seat it "
                 "names, it tells every teammate something about their own cards."
             )
-            return clue
-        sizes = self._class_sizes(me)
-        total = sum(sizes)
-        if total <= 1:
-            return None
-        number = self._hat_sum(me, total, commit=False)
+            return lay.clues[target][number % lay.clue_kinds]
+        plan = [self._classes(target) for target in self._targets(me)]
+        total = sum(len(c) for _, c in plan)
+        if total == 0:
+            return None  # no other seat holds a card: no clue can touch anything
+        number = self._hat_sum(me, total, commit=False) if total > 1 else 0
         offset = 0
-        while number >= sizes[offset]:
-            number -= sizes[offset]
+        while number >= len(plan[offset][1]):
+            number -= len(plan[offset][1])
             offset += 1
         target = (me + 1 + offset) % n
+        slot, classes = plan[offset]
         hand = self.pub.hands[target]
-        slot_order = hand[self._hint_slot(target)]
         ident = self._ident
-        for action in view.legal_actions:
-            if not action.is_clue or action.target != target:
-                continue
-            touch = (
-                lay.colour_touch[action.value]
-                if action.type == COLOUR_CLUE
-                else lay.rank_touch[action.value]
-            )
-            cls = (0 if action.type == RANK_CLUE else 1) if 1 << ident[slot_order] & touch else 2
-            if cls == number:
-                self._why = (
-                    f"I gave a clue to seat {target}: which card it touches and whether it "
-                    "names a colour or a rank tells every teammate something about their cards."
-                )
-                return action
-        return None
+        x = ident[hand[slot]]
+        cls = classes[number]
+        clue: Action | None = None
+        if cls == RANK_TOUCHING:
+            clue = Action.rank_clue(target, lay.rank_of[x])
+        elif cls == COLOUR_TOUCHING:
+            for c, touch in enumerate(lay.colour_touch):
+                if (1 << x) & touch:
+                    clue = Action.colour_clue(target, c)
+                    break
+        else:
+            for j, order in enumerate(hand):
+                y = ident[order]
+                if j == slot:
+                    continue
+                if lay.rank_of[y] != lay.rank_of[x]:
+                    clue = Action.rank_clue(target, lay.rank_of[y])
+                    break
+                for c, touch in enumerate(lay.colour_touch):
+                    if (1 << y) & touch and not (1 << x) & touch:
+                        clue = Action.colour_clue(target, c)
+                        break
+                if clue is not None:
+                    break
+        assert clue is not None, "the convention only counts classes that can be given"
+        self._why = (
+            f"I gave a clue to seat {target}: which card it touches and whether it names a colour "
+            "or a rank tells every teammate something about their own cards."
+        )
+        return clue
 
     def _last_resort(self, view: SeatView, masks: list[int]) -> Action:
         """No clue fits the convention and discarding is not allowed: the likeliest play, or

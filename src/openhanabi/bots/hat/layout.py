@@ -28,6 +28,11 @@ class Layout:
     needed: tuple[tuple[int, ...], ...]  # per suit: identities in play order, then -1
     suit_mask: tuple[int, ...]  # per suit: its identities
     colour_touch: tuple[int, ...]  # per nameable colour: identities it touches
+    colour_reach: int  # identities some colour clue touches
+    # per identity x: copies of the identities no clue can touch without also touching x (same
+    # rank, and every colour touching them touches x): a hand holding more cards than this
+    # always has a card some clue touches while missing x
+    inseparable: tuple[int, ...]
     rank_touch: tuple[int, ...]  # per rank (index 0 unused): identities it touches
     colours: int  # nameable colours
     clue_kinds: int  # nameable colours + ranks: the clues one seat can give another
@@ -47,6 +52,14 @@ def layout_for(variant: Variant) -> Layout:
         for step, ident in enumerate(row[:-1]):
             step_of[ident] = step
     colours = len(tables.colour_touch)
+    inseparable = []
+    for x in range(ids):
+        count = 0
+        for y in range(ids):
+            same_rank = x % RANK_COUNT == y % RANK_COUNT
+            if same_rank and not any(t >> y & 1 and not t >> x & 1 for t in tables.colour_touch):
+                count += tables.copies[y]
+        inseparable.append(count)
     clues = tuple(
         tuple(
             [Action.colour_clue(target, c) for c in range(colours)]
@@ -66,6 +79,8 @@ def layout_for(variant: Variant) -> Layout:
         needed=tables.needed,
         suit_mask=tuple(((1 << RANK_COUNT) - 1) << (s * RANK_COUNT) for s in range(suits)),
         colour_touch=tables.colour_touch,
+        colour_reach=functools.reduce(int.__or__, tables.colour_touch, 0),
+        inseparable=tuple(inseparable),
         rank_touch=tables.rank_touch,
         colours=colours,
         clue_kinds=colours + RANK_COUNT,
