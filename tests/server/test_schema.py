@@ -3,6 +3,8 @@ new data directory gets a new SQLite file at the newest revision, which matches 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
@@ -62,3 +64,13 @@ def test_migrations_go_down_to_nothing_and_up_again(settings: Settings) -> None:
     command.upgrade(config, "head")
     assert "games" in inspect(engine).get_table_names()
     engine.dispose()
+
+
+@sqlite_only
+def test_a_database_url_of_its_own_leaves_the_data_dir_alone(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'elsewhere.sqlite3'}"
+    settings = Settings(data_dir=tmp_path / "unused", database_url=url)
+    with TestClient(create_app(settings)) as client:
+        assert client.get("/healthz").status_code == 200
+    assert (tmp_path / "elsewhere.sqlite3").is_file()
+    assert not (tmp_path / "unused").exists()

@@ -68,7 +68,7 @@ class Database:
 
     def open(self) -> None:
         """Create the data directory if need be and apply every migration not yet applied."""
-        if self.settings.is_sqlite:
+        if self.settings.database_url == self.settings.default_database_url:
             self.settings.data_dir.mkdir(parents=True, exist_ok=True)
         command.upgrade(alembic_config(self.settings.database_url, self.engine), "head")
 

@@ -55,9 +55,13 @@ class Settings(BaseSettings):
     @model_validator(mode="after")
     def _default_database(self) -> Settings:
         if not self.database_url:
-            path = (self.data_dir / SQLITE_FILE).absolute()
-            object.__setattr__(self, "database_url", f"sqlite:///{path}")
+            object.__setattr__(self, "database_url", self.default_database_url)
         return self
+
+    @property
+    def default_database_url(self) -> str:
+        """The SQLite file in ``data_dir``."""
+        return f"sqlite:///{(self.data_dir / SQLITE_FILE).absolute()}"
 
     @property
     def is_sqlite(self) -> bool:
