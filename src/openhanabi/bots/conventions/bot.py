@@ -479,8 +479,9 @@ class ConventionsBot(Bot):
         )
 
     def _stall_instead(self, view: SeatView) -> bool:
-        """Late in the game with tokens in hand, a harmless clue beats losing an unknown card."""
-        return view.draw_pile_size == 0 and view.clue_tokens > 0
+        """Late in the game (no more cards to draw than players) with tokens in hand, a harmless
+        clue beats losing an unknown card and brings the last round no closer."""
+        return view.draw_pile_size <= self.variant.players and view.clue_tokens > 0
 
     def _last_resort(self, view: SeatView) -> tuple[Action, str] | None:
         """No plan applies: a harmless clue, else the cheapest discard, else the likeliest play."""
