@@ -137,7 +137,7 @@ class HatBot(Bot):
                 pub.discards += 1
                 if kind == PLAY:
                     pub.storms += 1
-            pub.refresh_board()
+            pub.refresh_suit(lay.suit_of[ident])
         elif kind == CHOOSE:
             card = event.card
             assert card is not None
@@ -149,7 +149,7 @@ class HatBot(Bot):
                 pub.deck_left += 1
             else:
                 self._firework(ident, event.tiles)
-            pub.refresh_board()
+            pub.refresh_suit(lay.suit_of[ident])
         if event.drew >= 0:
             pub.draw(seat, event.drew)
         pub.eliminate()

@@ -38,8 +38,10 @@ class Layout:
     clue_kinds: int  # nameable colours + ranks: the clues one seat can give another
     clues: tuple[tuple[Action, ...], ...]  # per target seat: its clues, colours then ranks
     last_ids: int  # identities that complete a firework
-    scoring_rank: tuple[int, ...]  # per identity: points it adds when played
     cards_needed: int  # cards that make a perfect game (one per identity step)
+    # the weight table of a fresh game (see Public.weight): per suit and 5-bit chunk of it, the
+    # copies its identities have together
+    weights: tuple[int, ...]
 
 
 @functools.cache
@@ -86,8 +88,12 @@ def layout_for(variant: Variant) -> Layout:
         clue_kinds=colours + RANK_COUNT,
         clues=clues,
         last_ids=sum(1 << row[-2] for row in tables.needed),
-        scoring_rank=tuple(1 for _ in range(ids)),
         cards_needed=sum(len(row) - 1 for row in tables.needed),
+        weights=tuple(
+            sum(tables.copies[5 * suit + k] for k in range(RANK_COUNT) if chunk >> k & 1)
+            for suit in range(suits)
+            for chunk in range(32)
+        ),
     )
 
 

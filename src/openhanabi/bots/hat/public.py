@@ -9,7 +9,60 @@ hand it can see (to encode) or the decoded number (to decode its own hand).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from openhanabi.bots.hat.layout import Layout, blocks
+
+# per bit k of a suit's five: the 5-bit chunks that hold it
+_CHUNKS_WITH = tuple(tuple(c for c in range(32) if c >> k & 1) for k in range(5))
+
+
+def _adjust(wt: list[int], ident: int, delta: int) -> None:
+    """One copy of ``ident`` more (``delta`` 1) or fewer (-1) unseen."""
+    base = 32 * (ident // 5)
+    for chunk in _CHUNKS_WITH[ident % 5]:
+        wt[base + chunk] += delta
+
+
+def _weigher(wt: list[int], suits: int) -> Callable[[int], int]:
+    """``weight(mask)``: the unseen copies of the identities in ``mask`` (the odds weights
+    everyone uses), one table lookup per suit, unrolled for the usual suit counts."""
+    if suits == 5:
+
+        def weight5(m: int) -> int:
+            return (
+                wt[m & 31]
+                + wt[32 + (m >> 5 & 31)]
+                + wt[64 + (m >> 10 & 31)]
+                + wt[96 + (m >> 15 & 31)]
+                + wt[128 + (m >> 20 & 31)]
+            )
+
+        return weight5
+    if suits == 6:
+
+        def weight6(m: int) -> int:
+            return (
+                wt[m & 31]
+                + wt[32 + (m >> 5 & 31)]
+                + wt[64 + (m >> 10 & 31)]
+                + wt[96 + (m >> 15 & 31)]
+                + wt[128 + (m >> 20 & 31)]
+                + wt[160 + (m >> 25 & 31)]
+            )
+
+        return weight6
+
+    def weight(m: int) -> int:
+        total = 0
+        base = 0
+        while m:
+            total += wt[base + (m & 31)]
+            m >>= 5
+            base += 32
+        return total
+
+    return weight
 
 
 class Public:
@@ -30,8 +83,12 @@ class Public:
         "played",
         "protect_chop",
         "rem",
+        "rem_level",
         "storms",
+        "suit_board",
         "tokens",
+        "unseen_ids",
+        "weight",
         "wt",
     )
 
@@ -57,62 +114,57 @@ class Public:
         self.playable = 0
         self.dead = 0
         self.critical = 0
-        self.wt = [0] * (32 * lay.suits)
-        for suit in range(lay.suits):
-            self._refresh_weights(suit)
+        self.unseen_ids = lay.all_ids  # identities with an unseen copy
+        # rem_level[k]: the identities with exactly k unseen copies (k = 0..3)
+        self.rem_level = [0, 0, 0, 0]
+        for ident, count in enumerate(self.rem):
+            self.rem_level[count] |= 1 << ident
+        # wt[32 * suit + chunk]: how many unseen copies the identities of ``chunk`` (five bits of
+        # one suit) have together, so that weight(mask) is one lookup per suit
+        self.wt = list(lay.weights)
+        self.weight = _weigher(self.wt, lay.suits)
+        self.suit_board = [(0, 0, 0)] * lay.suits  # per suit: playable, dead, critical
         self.refresh_board()
 
     # ------------------------------------------------------------------ board
 
-    def _refresh_weights(self, suit: int) -> None:
-        # wt[32 * suit + chunk]: how many unseen copies the identities of ``chunk`` (five bits of
-        # one suit) have together, so that weight(mask) is one lookup per suit
-        rem = self.rem
-        base = suit * 5
-        wt = self.wt
-        for chunk in range(32):
-            total = 0
-            for k in range(5):
-                if chunk >> k & 1:
-                    total += rem[base + k]
-            wt[32 * suit + chunk] = total
-
     def refresh_board(self) -> None:
-        """Recompute the playable, dead and critical identities from fireworks and discards."""
+        """Recompute the playable, dead and critical identities of every suit."""
+        for suit in range(self.lay.suits):
+            self.refresh_suit(suit)
+
+    def refresh_suit(self, suit: int) -> None:
+        """Recompute which identities are playable, dead and critical, after ``suit``'s
+        firework or discards changed."""
         lay = self.lay
-        playable = dead = critical = 0
         discarded = self.discarded
         copies = lay.copies
-        for suit in range(lay.suits):
-            row = lay.needed[suit]
-            played = self.played[suit]
-            for ident in row[:played]:
-                dead |= 1 << ident
-            k = played
-            while row[k] >= 0 and discarded[row[k]] < copies[row[k]]:
-                ident = row[k]
-                if k == played:
-                    playable |= 1 << ident
-                if copies[ident] - discarded[ident] == 1:
-                    critical |= 1 << ident
-                k += 1
-            # a card whose every copy is gone cuts its suit: everything above it is dead
-            for ident in row[k:-1]:
-                dead |= 1 << ident
+        row = lay.needed[suit]
+        played = self.played[suit]
+        playable = dead = critical = 0
+        for ident in row[:played]:
+            dead |= 1 << ident
+        k = played
+        while row[k] >= 0 and discarded[row[k]] < copies[row[k]]:
+            ident = row[k]
+            if k == played:
+                playable |= 1 << ident
+            if copies[ident] - discarded[ident] == 1:
+                critical |= 1 << ident
+            k += 1
+        # a card whose every copy is gone cuts its suit: everything above it is dead
+        for ident in row[k:-1]:
+            dead |= 1 << ident
+        board = self.suit_board
+        board[suit] = (playable, dead, critical)
+        playable = dead = critical = 0
+        for p, d, c in board:
+            playable |= p
+            dead |= d
+            critical |= c
         self.playable = playable
         self.dead = dead
         self.critical = critical
-
-    def weight(self, mask: int) -> int:
-        """Unseen copies of the identities in ``mask``: the odds weights everyone uses."""
-        wt = self.wt
-        total = 0
-        base = 0
-        while mask:
-            total += wt[base + (mask & 31)]
-            mask >>= 5
-            base += 32
-        return total
 
     # ------------------------------------------------------------------ events
 
@@ -124,10 +176,14 @@ class Public:
     def seen(self, ident: int) -> None:
         rem = self.rem
         rem[ident] -= 1
-        self._refresh_weights(ident // 5)
+        bit = 1 << ident
+        self.rem_level[rem[ident] + 1] &= ~bit
+        self.rem_level[rem[ident]] |= bit
+        _adjust(self.wt, ident, -1)
         if rem[ident] == 0:
             # every copy is accounted for: no card in a hand can be this one
             keep = ~(1 << ident)
+            self.unseen_ids &= keep
             mask = self.mask
             for hand in self.hands:
                 for order in hand:
@@ -136,19 +192,18 @@ class Public:
     def unseen(self, ident: int) -> None:
         """A card went back into the draw pile (bonus tile 5)."""
         self.rem[ident] += 1
-        self._refresh_weights(ident // 5)
+        bit = 1 << ident
+        self.rem_level[self.rem[ident] - 1] &= ~bit
+        self.rem_level[self.rem[ident]] |= bit
+        _adjust(self.wt, ident, 1)
+        self.unseen_ids |= 1 << ident
 
     def draw(self, seat: int, order: int) -> None:
         self.hands[seat].append(order)
         self.deck_left -= 1
-        new = 0
-        rem = self.rem
-        for ident in range(self.lay.identities):
-            if rem[ident]:
-                new |= 1 << ident
         if order >= len(self.mask):
             self.mask.extend([0] * (order + 8 - len(self.mask)))
-        self.mask[order] = new
+        self.mask[order] = self.unseen_ids
 
     def clue(self, seat: int, touch: int, touched: tuple[int, ...]) -> None:
         """Every card of ``seat`` either has an identity in ``touch`` or not, as the clue showed."""
@@ -226,30 +281,29 @@ class Public:
         """Public inference: when as many cards are known to be one identity as there are
         unseen copies of it, no other card in a hand can be that identity."""
         mask = self.mask
-        rem = self.rem
-        changed = True
-        while changed:
-            changed = False
-            known: dict[int, int] = {}
+        _, one, two, three = self.rem_level
+        while True:
+            # identities known for at least one, two and three cards, counted bitwise
+            once = twice = thrice = 0
             for hand in self.hands:
                 for order in hand:
                     m = mask[order]
-                    if m and not m & (m - 1):
-                        known[m] = known.get(m, 0) + 1
-            full = 0
-            for m, count in known.items():
-                if count >= rem[m.bit_length() - 1]:
-                    full |= m
+                    if not m & (m - 1):
+                        thrice |= twice & m
+                        twice |= once & m
+                        once |= m
+            full = once & one | twice & two | thrice & three
             if not full:
                 return
+            changed = False
             for hand in self.hands:
                 for order in hand:
                     m = mask[order]
-                    if m & full and m & (m - 1):
-                        narrowed = m & ~full
-                        if narrowed:
-                            mask[order] = narrowed
-                            changed = True
+                    if m & full and m & (m - 1) and m & ~full:
+                        mask[order] = m & ~full
+                        changed = True
+            if not changed:
+                return
 
     def no_playable(self, seat: int) -> None:
         """Public inference: ``seat`` holds no playable card."""
