@@ -139,6 +139,9 @@ class ConventionsBot(Bot):
         for order in view.hands[view.seat]:
             if order in st.blind:
                 ident = st.blind[order]
+                if not view.knowledge[order].possible_mask >> ident & 1:
+                    del st.blind[order]  # the card cannot be what the finesse called
+                    continue
                 if st.playable >> ident & 1:
                     return (
                         self._play_action(view, order, 1 << ident),

@@ -372,7 +372,7 @@ class Tracker:
                 found.append(Link("finesse", seat, spot, ident))
         if len(found) == 1:
             return found[0]
-        if not found and hidden_spot is not None:
+        if not found and hidden_spot is not None and self.clue.get(hidden_spot, self.all) & bit:
             return Link("finesse", hidden, hidden_spot, ident)
         return None
 
