@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 
 from openhanabi.rules import Action, Decision, Game, SeatView, find_variant
@@ -158,7 +156,7 @@ def test_a_named_sixth_colour_can_be_clued() -> None:
 
 
 def pending(decision: Decision, *choices: Action) -> SeatView:
-    return dataclasses.replace(table(), pending=decision, legal_actions=choices)
+    return table()._replace(pending=decision, legal_actions=choices)
 
 
 def test_choose_from_the_listed_cards() -> None:

@@ -60,6 +60,7 @@ class Game:
         "_ident",
         "_needed",
         "_next_order",
+        "_reach",
         "_tables",
         "_took",
         "bonus_tiles",
@@ -122,6 +123,7 @@ class Game:
         self._needed = [row[0] for row in tables.needed]
         self._discarded = [0] * tables.identities
         self._complete = 0
+        self._reach: int | None = None
         self._drew_last = False
         self._took = False
         self.fireworks = [0] * tables.suit_count
@@ -203,6 +205,13 @@ class Game:
 
     def max_reachable(self) -> int:
         """The best score still possible given the cards lost to the discard pile."""
+        if self._reach is None:
+            self._reach = self._compute_reach()
+        return self._reach
+
+    def _compute_reach(self) -> int:
+        # Playing a card never changes the result (the card was reachable), so it is computed
+        # again only after a card is lost or taken back from the discard pile.
         tables = self._tables
         discarded = self._discarded
         copies = tables.copies
@@ -391,6 +400,7 @@ class Game:
     def _lose(self, order: int, ident: int) -> None:
         self.discard_pile.append(order)
         self._discarded[ident] += 1
+        self._reach = None
 
     def _add_to_firework(self, suit: int, tiles: list[int]) -> None:
         played = self.fireworks[suit] + 1
@@ -483,6 +493,7 @@ class Game:
     def _unlose(self, order: int, ident: int) -> None:
         self.discard_pile.remove(order)
         self._discarded[ident] -= 1
+        self._reach = None
 
     def _after_action(
         self,

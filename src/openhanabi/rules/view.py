@@ -16,8 +16,7 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -82,10 +81,10 @@ class CardKnowledge(NamedTuple):
         return cards_in(self.possible_mask)
 
 
-@dataclass(frozen=True, slots=True)
-class SeatView:
+class SeatView(NamedTuple):
     """The game as ``seat`` sees it. Hands list orders oldest first; ``cards`` maps the order of
-    every card this seat can see (other hands, discard pile) to its identity."""
+    every card this seat can see (other hands, discard pile) to its identity; ``knowledge`` maps
+    the order of every card in a hand to what its holder knows of it."""
 
     variant: Variant
     seat: int
@@ -156,14 +155,8 @@ def seat_view(game: Game, seat: int) -> SeatView:
     events = tuple(game.events)
     if game.variant.bonus_tiles and 5 not in game.tiles:  # a card may have been shuffled back
         events = tuple(_public(event) for event in events)
-    knowledge = {}
-    possible = game.possible
-    marks = game.marks
-    for other, hand in enumerate(game.hands):
-        hidden = ~exhausted if other == seat else -1
-        for order in hand:
-            mask = possible[order]
-            knowledge[order] = CardKnowledge(order, marks[order], mask, mask & hidden, events)
+    hands = tuple(tuple(hand) for hand in game.hands)
+    knowledge = _Knowledge(hands, seat, tuple(game.possible), tuple(game.marks), exhausted, events)
     on_turn = game.seat == seat and game.outcome is None
     return SeatView(
         variant=game.variant,
@@ -181,12 +174,56 @@ def seat_view(game: Game, seat: int) -> SeatView:
         score=game.score,
         max_reachable=game.max_reachable(),
         outcome=game.outcome,
-        hands=tuple(tuple(hand) for hand in game.hands),
+        hands=hands,
         cards=MappingProxyType(cards),
-        knowledge=MappingProxyType(knowledge),
+        knowledge=knowledge,
         events=events,
         legal_actions=tuple(game.legal_actions()) if on_turn else (),
     )
+
+
+class _Knowledge(Mapping[int, CardKnowledge]):
+    """Knowledge of every card in a hand, each made when it is first asked for: most users of
+    a view read a few cards, and a view is made for every turn."""
+
+    __slots__ = ("_events", "_exhausted", "_holder", "_made", "_marks", "_possible", "_seat")
+
+    def __init__(
+        self,
+        hands: tuple[tuple[int, ...], ...],
+        seat: int,
+        possible: tuple[int, ...],
+        marks: tuple[tuple[int, ...], ...],
+        exhausted: int,
+        events: tuple[Event, ...],
+    ) -> None:
+        self._holder = {order: holder for holder, hand in enumerate(hands) for order in hand}
+        self._seat = seat
+        self._possible = possible
+        self._marks = marks
+        self._exhausted = exhausted
+        self._events = events
+        self._made: dict[int, CardKnowledge] = {}
+
+    def __getitem__(self, order: int) -> CardKnowledge:
+        made = self._made.get(order)
+        if made is None:
+            holder = self._holder[order]  # KeyError for a card in no hand, as a dict would
+            mask = self._possible[order]
+            # only the viewing seat may also rule out what it sees every copy of elsewhere
+            possible = mask & ~self._exhausted if holder == self._seat else mask
+            made = CardKnowledge(order, self._marks[order], mask, possible, self._events)
+            self._made[order] = made
+        return made
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._holder)
+
+    def __len__(self) -> int:
+        return len(self._holder)
+
+    def __contains__(self, order: object) -> bool:
+        return order in self._holder
 
 
 def _mark(events: tuple[Event, ...], index: int) -> ClueMark:
