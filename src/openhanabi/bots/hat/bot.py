@@ -21,6 +21,8 @@ MISSING = 2
 # With more clue tokens than this a seat clues rather than discards even when nobody can play:
 # the clue still tells everyone something, and tokens are plenty.
 SPARE_TOKENS = 4
+# A play that is surely playable or useless is worth the risk from this chance of fitting.
+RISKY_PLAY = 0.75
 
 _ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th")
 
@@ -335,6 +337,16 @@ class HatBot(Bot):
                 for o in other:
                     others_hold[ident[o]] = others_hold.get(ident[o], 0) + 1
 
+        # 0. with two or three players, first save the next seat's chop: a card discarded is
+        # gone for good, a play can wait a turn
+        if pub.protect_chop and pub.tokens > 0 and self._chop_needs_saving():
+            clue = self._hat_clue(view)
+            if clue is not None:
+                self._why = (
+                    f"I gave a clue to seat {(me + 1) % lay.players}: they would have discarded "
+                    "a card we cannot lose, and the clue tells them which card is safe."
+                )
+                return clue
         # 1. play a card surely playable, the one that matters most
         best = -1.0
         best_slot = -1
@@ -374,7 +386,7 @@ class HatBot(Bot):
                     if p > risky_p:
                         risky_p = p
                         risky = i
-            if risky >= 0 and risky_p > 0.75:
+            if risky >= 0 and risky_p > RISKY_PLAY:
                 self._why = (
                     f"I played my {_ordinal(risky)} card because it is playable or useless and "
                     f"most likely ({risky_p:.0%}) playable."
@@ -406,11 +418,6 @@ class HatBot(Bot):
         useless = self._useless(masks)
         can_discard = tokens < pub.max_tokens and bool(hand)
         needs = tokens > 0 and self._someone_needs_clue()
-        if not needs and tokens > 0 and pub.protect_chop:
-            # the next seat would discard a critical card blind: the clue's answers will say
-            # which of its cards is safe
-            at_risk = pub.chop_at_risk((me + 1) % lay.players)
-            needs = at_risk >= 0 and bool((1 << ident[at_risk]) & pub.critical)
         if needs:
             will_clue = True
         elif pub.discards <= discard_threshold and useless and can_discard:
@@ -467,6 +474,11 @@ class HatBot(Bot):
             "card I am likeliest to do without."
         )
         return Action.discard(hand[slot])
+
+    def _chop_needs_saving(self) -> bool:
+        """Whether the next seat would discard a critical card, knowing nothing better to do."""
+        at_risk = self.pub.chop_at_risk((self.seat + 1) % self.lay.players)
+        return at_risk >= 0 and bool((1 << self._ident[at_risk]) & self.pub.critical)
 
     def _play(self, order: int, mask: int) -> Action:
         if self.variant.declared_play:

@@ -251,7 +251,7 @@ class Public:
 
     def chop(self, seat: int) -> int:
         """The card ``seat`` would discard knowing no useless card: the least likely to be
-        critical, oldest first (-1 for an empty hand)."""
+        critical, then the likeliest useless, oldest first (-1 for an empty hand)."""
         critical = self.critical
         mask = self.mask
         best = -1
@@ -260,7 +260,9 @@ class Public:
             m = mask[order]
             if not m:
                 continue
-            p = self.weight(m & critical) / self.weight(m)
+            w = self.weight(m)
+            # least likely critical; between equals, likeliest useless
+            p = self.weight(m & critical) / w - 0.001 * self.weight(m & self.dead) / w
             if p < best_p:
                 best_p = p
                 best = i
