@@ -26,7 +26,8 @@ from openhanabi.server.db import Database
 from openhanabi.server.deps import DbDep, Visitor, get_visitor
 from openhanabi.server.errors import RefusedError, TooManyAttemptsError
 from openhanabi.server.pages import render
-from openhanabi.server.routes import accounts, lobby
+from openhanabi.server.rooms import Rooms
+from openhanabi.server.routes import accounts, game, lobby
 from openhanabi.server.security import Passwords
 from openhanabi.server.settings import Settings
 
@@ -53,9 +54,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         database = Database(settings)
         database.open()
         app.state.database = database
+        app.state.rooms = Rooms(database, settings.bot_delay_seconds)
         try:
             yield
         finally:
+            await app.state.rooms.close()
             database.close()
 
     app = FastAPI(
@@ -69,6 +72,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.passwords = Passwords(settings.password_time_cost, settings.password_memory_kib)
     app.include_router(accounts.router)
     app.include_router(lobby.router)
+    app.include_router(game.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_api_route("/healthz", healthz, methods=["GET"])
     app.add_exception_handler(RefusedError, _refusal)  # type: ignore[arg-type]

@@ -52,6 +52,10 @@ class Settings(BaseSettings):
         default=65536, ge=64, description="argon2 memory per password hash, in KiB"
     )
 
+    bot_delay_seconds: float = Field(
+        default=1.0, ge=0, le=60, description="how long a bot waits before it acts"
+    )
+
     @model_validator(mode="after")
     def _default_database(self) -> Settings:
         if not self.database_url:

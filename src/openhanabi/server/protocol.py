@@ -1,0 +1,391 @@
+"""The live game's messages: what a browser may send (a closed set of typed messages, parsed at
+once) and what the server sends back (rendered for each viewer).
+
+Client messages are JSON objects with a ``type``:
+
+- ``{"type": "play", "slot": 1}`` or ``{"type": "play", "order": 12}``, optionally with
+  ``"declare": "red"`` (a suit's key, with declared play);
+- ``{"type": "discard", "slot": 1}`` (or ``"order"``);
+- ``{"type": "clue", "target": 1, "colour": "red"}`` or ``{..., "rank": 3}``: ``target`` is a
+  seat, the colour one of the variant's nameable colours; a bonus tile's free clue is a clue too;
+- ``{"type": "choose", "order": 7}``: a bonus tile's card from the discard pile;
+- ``{"type": "ping"}``, answered with ``{"type": "pong"}``.
+
+A slot counts from 1 in the order the state lists the hand: newest card first. Anything else
+(not JSON, an unknown type, a missing or extra field, more than :data:`MAX_MESSAGE` characters)
+is answered with ``{"type": "error", "message": ...}`` and changes nothing.
+
+Server messages: ``state`` (:func:`render_state`, the game as one viewer may see it),
+``error``, ``pong`` and ``game_over`` (:func:`render_game_over`).
+
+>>> parse_message('{"type": "clue", "target": 1, "rank": 3}')
+ClueMessage(type='clue', target=1, colour=None, rank=3)
+>>> parse_message('{"type": "dance"}').message
+"unknown message type 'dance' (play, discard, clue, choose, ping)"
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
+
+from openhanabi.rules import Action, ActionType, Card, ColourClues, Event, Result, SeatView, Variant
+from openhanabi.rules import rating as rating_band
+
+MAX_MESSAGE = 1024
+TYPES = ("play", "discard", "clue", "choose", "ping")
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class _CardMessage(_Message):
+    """A message naming a card of the sender's own hand, by slot or by order."""
+
+    slot: int | None = Field(default=None, ge=1, le=10)
+    order: int | None = Field(default=None, ge=0, le=200)
+
+    @model_validator(mode="after")
+    def _one_card(self) -> _CardMessage:
+        if (self.slot is None) == (self.order is None):
+            raise ValueError("name the card by either slot or order")
+        return self
+
+
+class PlayMessage(_CardMessage):
+    type: Literal["play"]
+    declare: str | None = Field(default=None, max_length=40)
+
+
+class DiscardMessage(_CardMessage):
+    type: Literal["discard"]
+
+
+class ClueMessage(_Message):
+    type: Literal["clue"]
+    target: int = Field(ge=0, le=9)
+    colour: str | None = Field(default=None, max_length=40)
+    rank: int | None = Field(default=None, ge=1, le=5)
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> ClueMessage:
+        if (self.colour is None) == (self.rank is None):
+            raise ValueError("a clue names either a colour or a rank")
+        return self
+
+
+class ChooseMessage(_Message):
+    type: Literal["choose"]
+    order: int = Field(ge=0, le=200)
+
+
+class PingMessage(_Message):
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[
+    PlayMessage | DiscardMessage | ClueMessage | ChooseMessage | PingMessage,
+    Field(discriminator="type"),
+]
+_CLIENT = TypeAdapter[ClientMessage](ClientMessage)
+
+
+class ProtocolError(BaseModel):
+    """Why a client message could not be read."""
+
+    message: str
+
+
+def parse_message(text: str | bytes) -> ClientMessage | ProtocolError:
+    """The message ``text`` holds, or a :class:`ProtocolError` saying what is wrong with it."""
+    if len(text) > MAX_MESSAGE:
+        return ProtocolError(message=f"a message may be at most {MAX_MESSAGE} characters")
+    try:
+        data = json.loads(text)
+    except (ValueError, UnicodeDecodeError):
+        return ProtocolError(message="a message must be a JSON object")
+    if not isinstance(data, dict):
+        return ProtocolError(message="a message must be a JSON object")
+    kind = data.get("type")
+    if kind not in TYPES:
+        known = ", ".join(TYPES)
+        if not isinstance(kind, str):
+            return ProtocolError(message=f"a message needs a type ({known})")
+        return ProtocolError(message=f"unknown message type {kind[:40]!r} ({known})")
+    try:
+        return _CLIENT.validate_python(data)
+    except ValidationError as error:
+        return ProtocolError(message=f"{kind}: {_problems(error)}")
+
+
+def _problems(error: ValidationError) -> str:
+    problems = []
+    for problem in error.errors(include_url=False):
+        where = [str(part) for part in problem["loc"][1:]]  # the first part is the type tag
+        text = str(problem["msg"]).removeprefix("Value error, ")
+        if problem["type"] == "extra_forbidden":
+            text = "is not a field of this message"
+        problems.append(f"{'.'.join(where)} {text}" if where else text)
+    return "; ".join(problems)
+
+
+def to_action(message: ClientMessage, view: SeatView) -> Action | str:
+    """The action ``message`` asks for in ``view``, or what makes it meaningless there.
+
+    Whether the action is legal is for the rules to say (:meth:`~openhanabi.rules.Game.apply`).
+    """
+    variant = view.variant
+    if isinstance(message, PlayMessage | DiscardMessage):
+        order = message.order
+        if message.slot is not None:
+            hand = slots(view.own_hand)
+            if message.slot > len(hand):
+                return f"there is no slot {message.slot} in your hand of {len(hand)} cards"
+            order = hand[message.slot - 1]
+        assert order is not None
+        if isinstance(message, DiscardMessage):
+            return Action.discard(order)
+        if message.declare is None:
+            return Action.play(order)
+        keys = [suit.key for suit in variant.suits]
+        if message.declare not in keys:
+            return f"there is no suit {message.declare!r} to declare ({', '.join(keys)})"
+        return Action.play(order, keys.index(message.declare))
+    if isinstance(message, ClueMessage):
+        if not 0 <= message.target < variant.players:
+            return f"there is no seat {message.target}"
+        if message.rank is not None:
+            return Action.rank_clue(message.target, message.rank)
+        colours = [suit.key for suit in variant.colours]
+        if message.colour not in colours:
+            return f"{message.colour!r} cannot be named in a clue ({', '.join(colours)})"
+        return Action.colour_clue(message.target, colours.index(message.colour))
+    if isinstance(message, ChooseMessage):
+        return Action.choose(message.order)
+    return "a ping is not an action"
+
+
+# ---------------------------------------------------------------------- server messages
+
+
+def slots(hand: tuple[int, ...]) -> tuple[int, ...]:
+    """A hand in slot order: newest card first (a view lists it oldest first)."""
+    return tuple(reversed(hand))
+
+
+def card_json(card: Card, variant: Variant) -> dict[str, Any]:
+    suit = variant.suits[card.suit]
+    return {
+        "suit": card.suit,
+        "rank": card.rank,
+        "name": card.name(variant),
+        "label": f"{suit.name} {card.rank}",
+    }
+
+
+def render_state(
+    view: SeatView,
+    names: list[str],
+    explanations: dict[int, str],
+    *,
+    spectator_cards: dict[int, Card] | None = None,
+) -> dict[str, Any]:
+    """The ``state`` message for the viewer of ``view``.
+
+    A seated player's own cards carry only their order and what the player knows of them (the
+    clues, the identities still possible): never the card. A spectator is sent seat 0's view
+    with ``spectator_cards``, the identities of seat 0's hand (RULES.md section 7: spectators
+    may see every hand, never the draw pile's order).
+    """
+    variant = view.variant
+    seen = dict(view.cards) | (spectator_cards or {})
+    me = None if spectator_cards is not None else view.seat
+    hands = []
+    for seat, hand in enumerate(view.hands):
+        cards = []
+        for order in slots(hand):
+            knowledge = view.knowledge[order]
+            entry: dict[str, Any] = {
+                "order": order,
+                "clues": [
+                    _clue_mark(mark.giver, mark.kind, mark.value, mark.touched, variant)
+                    for mark in knowledge.clues
+                ],
+                "touched": knowledge.touched,
+                "possible": sorted(card.name(variant) for card in knowledge.possible)
+                if seat == me
+                else None,
+            }
+            if seat != me:
+                entry["card"] = card_json(seen[order], variant)
+            cards.append(entry)
+        hands.append(cards)
+    return {
+        "type": "state",
+        "seat": me,
+        "players": names,
+        "variant": _variant_json(variant),
+        "actions": len(view.events),
+        "turn": view.turn,
+        "seat_on_turn": view.seat_on_turn if view.outcome is None else None,
+        "clue_tokens": view.clue_tokens,
+        "storms": view.storms,
+        "fireworks": [
+            {"suit": suit, "played": played, "top": view.firework_top(suit)}
+            for suit, played in enumerate(view.fireworks)
+        ],
+        "discard_pile": [
+            {"order": order, "card": card_json(seen[order], variant)} for order in view.discard_pile
+        ],
+        "draw_pile": view.draw_pile_size,
+        "bonus_tiles_left": view.bonus_tiles_left if variant.bonus_tiles else None,
+        "pending": view.pending.name.lower() if view.pending else None,
+        "turns_left": view.turns_left,
+        "score": view.score,
+        "max_reachable": view.max_reachable,
+        "hands": hands,
+        "log": [
+            {
+                "seat": event.seat,
+                "text": describe_event(event, variant, names),
+                "explanation": explanations.get(index, ""),
+            }
+            for index, event in enumerate(view.events)
+        ],
+        "legal": _legal(view, seen) if me is not None else None,
+        "outcome": None
+        if view.outcome is None
+        else {"score": view.outcome.score, "reason": view.outcome.reason},
+    }
+
+
+def render_game_over(view: SeatView) -> dict[str, Any]:
+    """The ``game_over`` message: the score and the rating band's verdict (none when playing
+    until perfect: it is all or nothing)."""
+    outcome = view.outcome
+    assert outcome is not None
+    variant = view.variant
+    verdict = (
+        ("Perfect!" if outcome.score == variant.max_score else "Lost: all or nothing.")
+        if variant.all_or_nothing
+        else rating_band(outcome.score, variant.max_score).verdict
+    )
+    return {
+        "type": "game_over",
+        "score": outcome.score,
+        "max_score": variant.max_score,
+        "reason": outcome.reason,
+        "detail": outcome.detail,
+        "verdict": verdict,
+    }
+
+
+def error(message: str) -> dict[str, Any]:
+    return {"type": "error", "message": message}
+
+
+def _variant_json(variant: Variant) -> dict[str, Any]:
+    return {
+        "key": variant.key,
+        "description": variant.describe(),
+        "suits": [
+            {"key": suit.key, "name": suit.name, "letter": suit.letter} for suit in variant.suits
+        ],
+        "colours": [suit.key for suit in variant.colours],
+        "clue_tokens": variant.clue_tokens,
+        "storms": variant.storms,
+        "max_score": variant.max_score,
+        "declared_play": variant.declared_play,
+        "bonus_tiles": variant.bonus_tiles,
+    }
+
+
+def _legal(view: SeatView, seen: dict[int, Card]) -> dict[str, Any]:
+    """What the viewer may do now: which cards, which clues (and what each touches), which
+    choices. Empty when it is not the viewer's turn."""
+    actions = view.legal_actions
+    hand = slots(view.own_hand)
+    kinds = {action.type for action in actions}
+    clues = [_clue_option(action, view, seen) for action in actions if action.is_clue]
+    return {
+        "play": ActionType.PLAY in kinds and view.pending is None,
+        "discard": ActionType.DISCARD in kinds,
+        "declare": view.variant.declared_play and ActionType.PLAY in kinds,
+        "clues": clues,
+        "choices": sorted(
+            {action.target for action in actions if action.type is ActionType.CHOOSE}
+        ),
+        "slots": len(hand) if actions else 0,
+    }
+
+
+def _clue_option(action: Action, view: SeatView, seen: dict[int, Card]) -> dict[str, Any]:
+    variant = view.variant
+    hand = slots(view.hands[action.target])
+    touches = [
+        slot + 1 for slot, order in enumerate(hand) if _touches(action, seen[order], variant)
+    ]
+    option: dict[str, Any] = {"target": action.target, "touches": touches}
+    if action.type is ActionType.COLOUR_CLUE:
+        option["colour"] = variant.colours[action.value].key
+    else:
+        option["rank"] = action.value
+    return option
+
+
+def _touches(action: Action, card: Card, variant: Variant) -> bool:
+    if action.type is ActionType.RANK_CLUE:
+        return card.rank == action.value
+    suit = variant.suits[card.suit]
+    if suit.colour_clues is ColourClues.ALL:
+        return True
+    return suit.colour_clues is ColourClues.OWN and suit == variant.colours[action.value]
+
+
+def _clue_mark(
+    giver: int, kind: ActionType, value: int, touched: bool, variant: Variant
+) -> dict[str, Any]:
+    named = variant.colours[value].key if kind is ActionType.COLOUR_CLUE else value
+    return {"giver": giver, "kind": _clue_kind(kind), "value": named, "touched": touched}
+
+
+def _clue_kind(kind: ActionType) -> str:
+    return "colour" if kind is ActionType.COLOUR_CLUE else "rank"
+
+
+def describe_event(event: Event, variant: Variant, names: list[str]) -> str:
+    """One line of the action log, in words."""
+    who = names[event.seat]
+    action = event.action
+    card = f"{variant.suits[event.card.suit].name} {event.card.rank}" if event.card else "a card"
+    result = event.result
+    if result is Result.CLUE:
+        named = (
+            variant.colours[action.value].name
+            if action.type is ActionType.COLOUR_CLUE
+            else str(action.value)
+        )
+        count = len(event.touched)
+        touched = f"{count} card{'' if count == 1 else 's'}"
+        text = f"{who} told {names[action.target]} about {named}: {touched}"
+    elif result is Result.PLAYED:
+        text = f"{who} played {card}"
+    elif result is Result.MISPLAYED:
+        text = f"{who} misplayed {card}: a storm token"
+    elif result is Result.DECLARED_WRONG:
+        declared = variant.suits[action.declare or 0].name
+        text = f"{who} declared {declared} but it was {card}: a storm token"
+    elif result is Result.DISCARDED:
+        text = f"{who} discarded {card}"
+    elif result is Result.RESHUFFLED:
+        text = f"{who} shuffled {card} back into the draw pile"
+    else:
+        text = f"{who} played {card} from the discard pile"
+    if result is Result.PLAYED and action.declare is not None:
+        text += " (declared)"
+    for tile in event.tiles:
+        text += f"; bonus tile {tile}"
+    return text

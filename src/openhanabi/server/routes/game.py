@@ -1,0 +1,83 @@
+"""The live game: its page, and the socket that carries its messages
+(:mod:`openhanabi.server.protocol`) between a browser and the table's room."""
+
+from __future__ import annotations
+
+import asyncio
+from urllib.parse import urlsplit
+
+from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import HTMLResponse, RedirectResponse
+
+from openhanabi.server import lobby
+from openhanabi.server.accounts import find_session
+from openhanabi.server.db import Database
+from openhanabi.server.deps import SESSION_COOKIE, DbDep, VisitorDep
+from openhanabi.server.errors import RefusedError
+from openhanabi.server.models import TableState
+from openhanabi.server.pages import redirect, render
+from openhanabi.server.rooms import Rooms
+
+router = APIRouter()
+POLICY_VIOLATION = 1008
+
+
+@router.get("/tables/{table_id}/game", response_class=HTMLResponse, response_model=None)
+def game_page(
+    request: Request, table_id: int, db: DbDep, visitor: VisitorDep
+) -> HTMLResponse | RedirectResponse:
+    table = lobby.find_table(db, table_id)
+    if table.state is TableState.WAITING:
+        return redirect(f"/tables/{table_id}")
+    seat = table.seat_of(visitor.user.id) if visitor.user else None
+    return render(
+        request,
+        visitor,
+        "game.html",
+        title=f"Table {table.id}: the game",
+        table=table,
+        watching=seat is None,
+    )
+
+
+@router.websocket("/tables/{table_id}/socket")
+async def game_socket(websocket: WebSocket, table_id: int) -> None:
+    """Players act on their turn; everyone else watches (a spectator's messages are refused)."""
+    if not _same_origin(websocket):
+        await websocket.close(POLICY_VIOLATION, "This socket only serves this site's pages.")
+        return
+    rooms: Rooms = websocket.app.state.rooms
+    try:
+        room = await rooms.room(table_id)
+    except RefusedError as refusal:
+        await websocket.close(POLICY_VIOLATION, refusal.message)
+        return
+    user_id = await asyncio.to_thread(
+        _user_id, websocket.app.state.database, websocket.cookies.get(SESSION_COOKIE, "")
+    )
+    await websocket.accept()
+    viewer = await room.join(websocket, room.seat_of(user_id))
+    try:
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            text = message.get("text")
+            await room.receive(viewer, text if text is not None else message.get("bytes") or b"")
+    except WebSocketDisconnect:
+        pass
+    finally:
+        room.leave(viewer)
+
+
+def _user_id(database: Database, token: str) -> int | None:
+    with database.session() as db:
+        session = find_session(db, token)
+        return session.user_id if session else None
+
+
+def _same_origin(websocket: WebSocket) -> bool:
+    """A browser names the page that opened a socket: only this site's pages may (the session
+    cookie would otherwise let any site act for a signed-in player)."""
+    origin = websocket.headers.get("origin")
+    return origin is None or urlsplit(origin).netloc == websocket.headers.get("host")
