@@ -261,17 +261,21 @@ class Tracker:
         scan = self._scan(giver, receiver, exclude, marks)
         plays = 0
         t = self.tables
+        sure: dict[int, list[Link]] = {}  # per suit: the prompts before its first reading
         for suit, played in enumerate(self.fireworks):
             row = t.needed[suit]
             k = played
             first = True
             rest = self.rest[suit]
+            before = plays
             while row[k] >= 0 and base & rest[k]:
                 ident = row[k]
                 link = self._connect(ident, first, hidden, scan)
                 if link is None:
                     plays |= 1 << ident
                     break
+                if link.kind == "prompt" and plays == before:
+                    sure.setdefault(suit, []).append(link)
                 if link.kind == "finesse":
                     plays |= 1 << ident
                     after = 0
@@ -296,6 +300,11 @@ class Tracker:
         seer = self.seat if receiver == hidden else hidden
         if seer != receiver:
             self.find_links(reading, seer, scan)
+        elif reading.plays and not reading.saves:
+            # the receiver: prompts that every reading goes through are certain
+            suits = rules.suits_of(reading.plays, t)
+            if len(suits) == 1:
+                reading.links = sure.get(suits.pop(), [])
         return reading
 
     def find_links(self, reading: Reading, hidden: int, scan: Scan) -> None:
