@@ -331,9 +331,8 @@ class Public:
         is what the digits so far leave below ``total`` (so no answer is ever wasted on a
         rounding). The questions, in order:
 
-        1. unless a card is known playable, "which card is playable?": with five players one
-           yes/no question per card, otherwise "which is the first of these cards that is
-           playable (or, next, useless)?", from the least likely card to the likeliest;
+        1. unless a card is known playable, "which is the first of these cards that is playable
+           (or, next, useless)?", from the least likely card to the likeliest;
         2. with two or three players, unless a card is known safe to discard, "which is the first
            of these cards that is not critical?", from the likeliest to be safe;
         3. for each card not yet known, likeliest playable first, "which of these groups of
@@ -403,31 +402,20 @@ class Public:
         if not known_playable:
             ask = [i for i in range(size) if 0 < p[i] < w[i] and d[i] != w[i]]
             ask.sort(key=lambda i: (-p[i] / w[i], i))
-            if self.lay.players == 5:
-                # five players: room for a yes or no on each card
-                for i in ask:
-                    if cards is None:
-                        answer = digit(2, 0)
-                    else:
-                        answer = digit(2, 1 if (1 << cards[i]) & playable else 0)
-                    masks[i] &= playable if answer else ~playable
-                    if room <= 1:
-                        return acc
-            else:
-                slots = ask[: room - 1]
-                # least likely first: a "yes" on a card then also says "no" to the likelier ones
-                slots.reverse()
-                props = [playable] * len(slots)
-                if self.ask_dead and not known_dead and len(slots) + 1 < room:
-                    maybe = [i for i in range(size) if 0 < d[i] < w[i]]
-                    maybe.sort(key=lambda i: (-d[i] / w[i], i))
-                    maybe = maybe[: room - 1 - len(slots)]
-                    slots += maybe
-                    props += [dead] * len(maybe)
-                if slots:
-                    first_with(slots, props)
-                    if room <= 1:
-                        return acc
+            slots = ask[: room - 1]
+            # least likely first: a "yes" on a card then also says "no" to the likelier ones
+            slots.reverse()
+            props = [playable] * len(slots)
+            if self.ask_dead and not known_dead and len(slots) + 1 < room:
+                maybe = [i for i in range(size) if 0 < d[i] < w[i]]
+                maybe.sort(key=lambda i: (-d[i] / w[i], i))
+                maybe = maybe[: room - 1 - len(slots)]
+                slots += maybe
+                props += [dead] * len(maybe)
+            if slots:
+                first_with(slots, props)
+                if room <= 1:
+                    return acc
 
         if self.protect_chop:
             critical = self.critical
