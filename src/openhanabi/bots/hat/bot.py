@@ -297,7 +297,7 @@ class HatBot(Bot):
 
     # ------------------------------------------------------------------ deciding
 
-    def _private(self, view: SeatView) -> tuple[list[int], list[int]]:
+    def _private(self) -> tuple[list[int], list[int]]:
         """This seat's knowledge of its own cards (public masks minus identities it sees every
         unseen copy of), and the weights of identities it does not see."""
         pub = self.pub
@@ -323,7 +323,7 @@ class HatBot(Bot):
         lay = self.lay
         me = self.seat
         hand = pub.hands[me]
-        masks, weights = self._private(view)
+        masks, weights = self._private()
 
         def weigh(m: int) -> int:
             return sum(weights[i] for i in bits(m) if weights[i] > 0)
@@ -340,12 +340,9 @@ class HatBot(Bot):
         # 0. with two or three players, first save the next seat's chop: a card discarded is
         # gone for good, a play can wait a turn
         if pub.protect_chop and pub.tokens > 0 and self._chop_needs_saving():
-            clue = self._hat_clue(view)
+            reason = f"seat {(me + 1) % lay.players} would have discarded a card we cannot lose"
+            clue = self._hat_clue(view, reason)
             if clue is not None:
-                self._why = (
-                    f"I gave a clue to seat {(me + 1) % lay.players}: they would have discarded "
-                    "a card we cannot lose, and the clue tells them which card is safe."
-                )
                 return clue
         # 1. play a card surely playable, the one that matters most
         best = -1.0
@@ -365,8 +362,8 @@ class HatBot(Bot):
                     best_slot = i
         if best_slot >= 0:
             self._why = (
-                f"I played my {_ordinal(best_slot)} card because my teammates' clues told me "
-                "it is playable."
+                f"I played my {_ordinal(best_slot)} card because what my teammates' clues told "
+                "me shows it is playable."
             )
             return self._play(hand[best_slot], masks[best_slot])
 
@@ -417,17 +414,20 @@ class HatBot(Bot):
         public_useless = pub.useless_slots(me)
         useless = self._useless(masks)
         can_discard = tokens < pub.max_tokens and bool(hand)
-        needs = tokens > 0 and self._someone_needs_clue()
-        if needs:
-            will_clue = True
+        reason = ""
+        if tokens > 0 and self._someone_needs_clue():
+            reason = "a teammate holds a playable card without knowing it"
         elif pub.discards <= discard_threshold and useless and can_discard:
-            will_clue = False
+            pass  # early on, a useless card is worth discarding for the token
         elif tokens > 0 and self._someone_can_play():
-            will_clue = True
-        else:
-            will_clue = tokens > SPARE_TOKENS or not can_discard
-        if will_clue and tokens > 0:
-            clue = self._hat_clue(view)
+            # a clue passes the turn to the seats that can play without drawing a card
+            reason = "a teammate can play and a discard would only bring the end nearer"
+        elif tokens > SPARE_TOKENS:
+            reason = "clue tokens are plenty"
+        elif not can_discard:
+            reason = "I may not discard" if hand else "I have no card left"
+        if reason and tokens > 0:
+            clue = self._hat_clue(view, reason)
             if clue is not None:
                 return clue
         if not can_discard:
@@ -525,8 +525,9 @@ class HatBot(Bot):
                         return True
         return False
 
-    def _hat_clue(self, view: SeatView) -> Action | None:
-        """The clue whose hat number is the sum of everyone's answers, if it can be given."""
+    def _hat_clue(self, view: SeatView, reason: str) -> Action | None:
+        """The clue whose hat number is the sum of everyone's answers, if one can be given
+        (``reason`` says why a clue, for :meth:`explain`)."""
         lay = self.lay
         me = self.seat
         n = lay.players
@@ -535,8 +536,8 @@ class HatBot(Bot):
             number = self._hat_sum(me, total, commit=False)
             target = (me + 1 + number // lay.clue_kinds) % n
             self._why = (
-                f"I gave a clue to seat {target}: through its colour or rank and the seat it "
-                "names, it tells every teammate something about their own cards."
+                f"I gave seat {target} a clue because {reason}: the seat it names and its colour "
+                "or rank tell each teammate something about their own cards."
             )
             return lay.clues[target][number % lay.clue_kinds]
         plan = [self._classes(target) for target in self._targets(me)]
@@ -578,8 +579,9 @@ class HatBot(Bot):
                     break
         assert clue is not None, "the convention only counts classes that can be given"
         self._why = (
-            f"I gave a clue to seat {target}: which card it touches and whether it names a colour "
-            "or a rank tells every teammate something about their own cards."
+            f"I gave seat {target} a clue because {reason}: the seat it names, whether it names "
+            "a colour or a rank and whether it touches one chosen card tell each teammate "
+            "something about their own cards."
         )
         return clue
 
