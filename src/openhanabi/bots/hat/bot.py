@@ -21,6 +21,10 @@ MISSING = 2
 # With more clue tokens than this a seat clues rather than discards even when nobody can play:
 # the clue still tells everyone something, and tokens are plenty.
 SPARE_TOKENS = 4
+# Among playable cards a play is worth 9 minus its place in the suit (lower first), shared among
+# the seats holding the same card, plus this much if a teammate holds the card that follows it:
+# playing it gives that teammate a play too.
+UNLOCKS = 5.0
 # A play that is surely playable or useless is worth the risk from this chance of fitting.
 RISKY_PLAY = 0.75
 
@@ -344,7 +348,8 @@ class HatBot(Bot):
             clue = self._hat_clue(view, reason)
             if clue is not None:
                 return clue
-        # 1. play a card surely playable, the one that matters most
+        # 1. play a card surely playable: the one that unblocks a teammate, else the lowest, and
+        # rather one nobody else holds
         best = -1.0
         best_slot = -1
         for i, m in enumerate(masks):
@@ -354,7 +359,9 @@ class HatBot(Bot):
                 for x in bits(m):
                     w = weights[x] if weights[x] > 0 else 1
                     with_ = 1 + (others_hold.get(x, 0) if pub.deck_left > 0 else 0)
-                    total += w * (10 - lay.step_of[x] - 1) / with_
+                    after = lay.needed[lay.suit_of[x]][lay.step_of[x] + 1]
+                    bonus = UNLOCKS if after >= 0 and after in others_hold else 0.0
+                    total += w * ((10 - lay.step_of[x] - 1) / with_ + bonus)
                     count += w
                 score = total / count
                 if score > best:
