@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from openhanabi.bots.hat.layout import Layout, bits, layout_for
 from openhanabi.bots.hat.public import Public
 from openhanabi.bots.protocol import Bot
@@ -16,7 +18,9 @@ CHOOSE = ActionType.CHOOSE
 # Classes of clue without empty clues (see HatBot._clue_number)
 RANK_TOUCHING = 0
 COLOUR_TOUCHING = 1
-MISSING = 2
+MISSING = 2  # any clue missing the card
+RANK_MISSING = 3
+COLOUR_MISSING = 4
 
 # With more clue tokens than this a seat clues rather than discards even when nobody can play:
 # the clue still tells everyone something, and tokens are plenty.
@@ -38,6 +42,60 @@ def _ranks(mask: int) -> int:
         ranks |= mask & 31
         mask >>= 5
     return ranks
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _classes(lay: Layout, masks: tuple[int, ...], dead: int) -> tuple[int, tuple[int, ...]]:
+    """See :meth:`HatBot._classes`: a function of public knowledge only (every seat asks it
+    about the same hands, hence the cache)."""
+    if not masks:
+        return -1, ()
+    # the card read: the first card some colour surely touches, and of those the least known
+    best = -1
+    slot = 0
+    for i, m in enumerate(masks):
+        if not m & ~dead or not m & (m - 1):
+            score = 0
+        else:
+            suits = _suits(m)
+            ranks = _ranks(m)
+            score = 1 + (suits & (suits - 1) != 0) + (ranks & (ranks - 1) != 0)
+        if not m & ~lay.colour_reach:
+            score += 10
+        if score > best:
+            best = score
+            slot = i
+    m = masks[slot]
+    others = [other for j, other in enumerate(masks) if j != slot]
+    held = len(masks)
+
+    def surely(apart: tuple[int, ...], together: tuple[int, ...]) -> bool:
+        # whatever the read card x is, another card is one such a clue touches without x: there
+        # are too few copies of the rest, or a card is known to be one of those
+        return all(
+            held > together[x] or any(not other & ~apart[x] for other in others) for x in bits(m)
+        )
+
+    classes = [RANK_TOUCHING]  # a clue naming the card's own rank always touches it
+    if not m & ~lay.colour_reach:
+        classes.append(COLOUR_TOUCHING)
+    if surely(lay.rank_apart, lay.rank_together) and surely(lay.colour_apart, lay.colour_together):
+        classes += [RANK_MISSING, COLOUR_MISSING]
+    elif surely(lay.clue_apart, lay.clue_together):
+        classes.append(MISSING)
+    return slot, tuple(classes)
+
+
+def _suits(mask: int) -> int:
+    """The suits (bit ``suit``) of the identities in ``mask``."""
+    suits = 0
+    suit = 0
+    while mask:
+        if mask & 31:
+            suits |= 1 << suit
+        mask >>= 5
+        suit += 1
+    return suits
 
 
 def _ordinal(i: int) -> str:
@@ -187,58 +245,17 @@ class HatBot(Bot):
         """Without empty clues: the card a clue's class reads, and the classes of clue that can
         surely be given to ``target`` whatever its cards are (see :meth:`_clue_number`)."""
         pub = self.pub
-        lay = self.lay
-        hand = pub.hands[target]
-        if not hand:
-            return -1, ()
-        slot = self._hint_slot(target)
-        m = pub.mask[hand[slot]]
-        classes = [RANK_TOUCHING]  # a clue naming the card's own rank always touches it
-        if not m & ~lay.colour_reach:
-            classes.append(COLOUR_TOUCHING)
-        if len(hand) > max(lay.inseparable[x] for x in bits(m)):
-            classes.append(MISSING)
-        else:
-            ranks = _ranks(m)
-            for j, order in enumerate(hand):
-                other = pub.mask[order]
-                if j != slot and (
-                    not _ranks(other) & ranks
-                    or any(not other & ~t and not m & t for t in lay.colour_touch)
-                ):
-                    classes.append(MISSING)  # a clue surely touching card j misses the slot
-                    break
-        return slot, tuple(classes)
-
-    def _hint_slot(self, target: int) -> int:
-        """The card whose being touched or not a clue's class reads (without empty clues): the
-        first card that some colour surely touches, and of those the least known."""
-        pub = self.pub
-        lay = self.lay
-        best = -1
-        slot = 0
-        for i, order in enumerate(pub.hands[target]):
-            m = pub.mask[order]
-            if not m & ~pub.dead or not m & (m - 1):
-                score = 0
-            else:
-                score = 1
-                suits = {lay.suit_of[x] for x in bits(m)}
-                score += (len(suits) > 1) + (_ranks(m) & (_ranks(m) - 1) != 0)
-            if not m & ~lay.colour_reach:
-                score += 10
-            if score > best:
-                best = score
-                slot = i
-        return slot
+        masks = tuple([pub.mask[o] for o in pub.hands[target]])
+        return _classes(self.lay, masks, pub.dead)
 
     def _clue_number(self, giver: int, action: Action, touched: tuple[int, ...]) -> tuple[int, int]:
         """The hat number a clue carries, and how many numbers a clue could carry.
 
         With empty clues every (target, colour or rank) pair is its own number. Without, a clue
-        to a target says one of up to three classes, counting only the classes that can surely be
+        to a target says one of up to four classes, counting only the classes that can surely be
         given whatever the target holds: a rank clue touching the target's least known card, a
-        colour clue touching it, or a clue missing it.
+        colour clue touching it, and a clue missing it (split into rank and colour clues when
+        both can surely be given).
         """
         lay = self.lay
         n = lay.players
@@ -251,8 +268,10 @@ class HatBot(Bot):
         hand = self.pub.hands[action.target]
         if hand[slot] in touched:
             cls = RANK_TOUCHING if action.type == RANK_CLUE else COLOUR_TOUCHING
-        else:
+        elif MISSING in classes:
             cls = MISSING
+        else:
+            cls = RANK_MISSING if action.type == RANK_CLUE else COLOUR_MISSING
         total = sum(len(c) for _, c in plan)
         if cls not in classes:
             return 0, 0  # never given by the convention; read nothing
@@ -575,9 +594,11 @@ class HatBot(Bot):
                 y = ident[order]
                 if j == slot:
                     continue
-                if lay.rank_of[y] != lay.rank_of[x]:
+                if cls != COLOUR_MISSING and lay.rank_of[y] != lay.rank_of[x]:
                     clue = Action.rank_clue(target, lay.rank_of[y])
                     break
+                if cls == RANK_MISSING:
+                    continue
                 for c, touch in enumerate(lay.colour_touch):
                     if (1 << y) & touch and not (1 << x) & touch:
                         clue = Action.colour_clue(target, c)

@@ -13,9 +13,9 @@ from openhanabi.rules import Action, Variant
 from openhanabi.rules.tables import RANK_COUNT, tables_for
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Layout:
-    """Per-variant constants of the convention."""
+    """Per-variant constants of the convention (one per variant, compared by identity)."""
 
     players: int
     suits: int
@@ -29,10 +29,16 @@ class Layout:
     suit_mask: tuple[int, ...]  # per suit: its identities
     colour_touch: tuple[int, ...]  # per nameable colour: identities it touches
     colour_reach: int  # identities some colour clue touches
-    # per identity x: copies of the identities no clue can touch without also touching x (same
-    # rank, and every colour touching them touches x): a hand holding more cards than this
-    # always has a card some clue touches while missing x
-    inseparable: tuple[int, ...]
+    # Per identity x, for clues that must touch some card of a hand but miss a card x: the
+    # identities some rank clue / some colour clue / some clue can touch while missing x, and the
+    # copies of the other identities. A hand holding more cards than those copies always has a
+    # card such a clue touches.
+    rank_apart: tuple[int, ...]
+    colour_apart: tuple[int, ...]
+    clue_apart: tuple[int, ...]
+    rank_together: tuple[int, ...]
+    colour_together: tuple[int, ...]
+    clue_together: tuple[int, ...]
     rank_touch: tuple[int, ...]  # per rank (index 0 unused): identities it touches
     colours: int  # nameable colours
     clue_kinds: int  # nameable colours + ranks: the clues one seat can give another
@@ -54,14 +60,24 @@ def layout_for(variant: Variant) -> Layout:
         for step, ident in enumerate(row[:-1]):
             step_of[ident] = step
     colours = len(tables.colour_touch)
-    inseparable = []
+    rank_apart = []
+    colour_apart = []
     for x in range(ids):
-        count = 0
-        for y in range(ids):
-            same_rank = x % RANK_COUNT == y % RANK_COUNT
-            if same_rank and not any(t >> y & 1 and not t >> x & 1 for t in tables.colour_touch):
-                count += tables.copies[y]
-        inseparable.append(count)
+        rank_apart.append(sum(1 << y for y in range(ids) if y % RANK_COUNT != x % RANK_COUNT))
+        colour_apart.append(
+            sum(
+                1 << y
+                for y in range(ids)
+                if any(t >> y & 1 and not t >> x & 1 for t in tables.colour_touch)
+            )
+        )
+    clue_apart = [r | c for r, c in zip(rank_apart, colour_apart, strict=True)]
+
+    def together(apart: list[int]) -> tuple[int, ...]:
+        return tuple(
+            sum(tables.copies[y] for y in range(ids) if not apart[x] >> y & 1) for x in range(ids)
+        )
+
     clues = tuple(
         tuple(
             [Action.colour_clue(target, c) for c in range(colours)]
@@ -82,7 +98,12 @@ def layout_for(variant: Variant) -> Layout:
         suit_mask=tuple(((1 << RANK_COUNT) - 1) << (s * RANK_COUNT) for s in range(suits)),
         colour_touch=tables.colour_touch,
         colour_reach=functools.reduce(int.__or__, tables.colour_touch, 0),
-        inseparable=tuple(inseparable),
+        rank_apart=tuple(rank_apart),
+        colour_apart=tuple(colour_apart),
+        clue_apart=tuple(clue_apart),
+        rank_together=together(rank_apart),
+        colour_together=together(colour_apart),
+        clue_together=together(clue_apart),
         rank_touch=tables.rank_touch,
         colours=colours,
         clue_kinds=colours + RANK_COUNT,
