@@ -7,6 +7,16 @@ process's CPU time (the fair figure on a busy machine).
 
     python benchmarks/hat_speed.py [--games 2000] [--players 3 4 5] [--variant base]
                                    [--no-empty-clues]
+
+Measured with the defaults (seeds 0-1999, base game; Python 3.11, one core of a shared VM):
+
+    3p  24.9320 ± 0.0081  perfect  95.7 %   about 90-115 games/s
+    4p  24.9640 ± 0.0052  perfect  97.2 %   about 73-93 games/s
+    5p  24.9395 ± 0.0070  perfect  95.5 %   about 64-77 games/s
+    2p  23.8685 ± 0.0331  perfect  48.5 %   about 110-120 games/s
+
+Reference: hanabi.rs's information strategy, 22.55 / 24.80 / 24.94 / 24.92 for 2 / 3 / 4 / 5
+players. With --no-empty-clues (its rule for hints): 22.995 / 24.851 / 24.9305 / 24.9355.
 """
 
 from __future__ import annotations
