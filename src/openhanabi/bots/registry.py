@@ -10,6 +10,7 @@ from openhanabi.rules import UnknownNameError, Variant
 
 ENTRY_POINT_GROUP = "openhanabi.bots"
 _BOTS: dict[str, type[Bot]] = {}
+_scanned = False  # whether the installed entry points have been read (a slow scan: once)
 
 
 def register(bot: type[Bot]) -> type[Bot]:
@@ -18,7 +19,11 @@ def register(bot: type[Bot]) -> type[Bot]:
     return bot
 
 
-def _load_entry_points() -> None:
+def _load_entry_points(again: bool = False) -> None:
+    global _scanned
+    if _scanned and not again:
+        return
+    _scanned = True
     for entry in entry_points(group=ENTRY_POINT_GROUP):
         if entry.name not in _BOTS:
             bot = entry.load()
@@ -33,6 +38,10 @@ def bot_classes() -> dict[str, type[Bot]]:
 
 
 def find_bot(name: str) -> type[Bot]:
+    bot = _BOTS.get(name)
+    if bot is not None:
+        return bot
+    _load_entry_points(again=True)  # a package may have been installed since the last scan
     bots = bot_classes()
     if name not in bots:
         raise UnknownNameError(f"unknown bot {name!r} (known bots: {', '.join(bots)})")

@@ -1,0 +1,66 @@
+"""The bot registry: built-in bots by name, third-party bots through the ``openhanabi.bots``
+entry point group, and a clear error for an unknown name."""
+
+from __future__ import annotations
+
+import sys
+import textwrap
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from openhanabi.bots import bot_classes, find_bot, make_bot
+from openhanabi.rules import UnknownNameError, find_variant
+
+
+@pytest.fixture
+def installed_plugin(tmp_path: Path) -> Iterator[str]:
+    """A distribution installed on sys.path whose entry point adds a bot called 'cautious'."""
+    (tmp_path / "cautious_bot.py").write_text(
+        textwrap.dedent(
+            """
+            from openhanabi.bots import Bot
+
+            class CautiousBot(Bot):
+                name = "cautious"
+                summary = "always takes the first legal action"
+
+                def act(self, view):
+                    return view.legal_actions[0]
+            """
+        )
+    )
+    info = tmp_path / "cautious_bot-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: cautious-bot\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text(
+        "[openhanabi.bots]\ncautious = cautious_bot:CautiousBot\n"
+    )
+    sys.path.insert(0, str(tmp_path))
+    try:
+        yield "cautious"
+    finally:
+        sys.path.remove(str(tmp_path))
+        sys.modules.pop("cautious_bot", None)
+
+
+def test_built_in_bots_are_registered_by_name() -> None:
+    assert {"random", "basic", "hat", "conventions"} <= set(bot_classes())
+    assert find_bot("random").name == "random"
+
+
+def test_a_bot_installed_after_the_first_lookup_is_found_through_its_entry_point(
+    installed_plugin: str,
+) -> None:
+    bot_classes()  # the registry has already scanned the entry points once
+    variant = find_variant("base", players=2)
+    bot = make_bot(installed_plugin, 1, variant, seed=3)
+    assert type(bot).__name__ == "CautiousBot"
+    assert (bot.seat, bot.variant, bot.seed) == (1, variant, 3)
+    assert installed_plugin in bot_classes()
+
+
+def test_an_unknown_bot_names_the_known_ones() -> None:
+    with pytest.raises(UnknownNameError, match=r"unknown bot 'nobody' \(known bots: .*random"):
+        find_bot("nobody")
