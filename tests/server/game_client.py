@@ -30,6 +30,14 @@ def settings(settings: Settings) -> Settings:
     return settings.model_copy(update={"bot_delay_seconds": 0})
 
 
+def second_browser(client: TestClient, cookies: Any = None) -> TestClient:
+    """Another browser on the running app of ``client``, with its own cookies, whose sockets
+    run in the app's one event loop (an unentered client would start a loop per socket)."""
+    browser = TestClient(client.app, follow_redirects=False, cookies=cookies)
+    browser.portal = client.portal
+    return browser
+
+
 def seat_table(client: TestClient, other: TestClient, bot: str = "basic", **form: str) -> int:
     """Ann (``client``) opens a table of three with ``bot`` in seat 3, Ben (``other``) joins,
     Ann starts the game; returns the table's id."""
@@ -105,9 +113,10 @@ def clue_message(clue: dict[str, Any]) -> dict[str, Any]:
     return message
 
 
-def play_out(players: dict[int, Player], move: Move, start: Player) -> int:
-    """Play until the game ends, each seated player answering its own states with ``move``;
-    returns how many actions the game took. Bots play their own turns."""
+def play_out(players: dict[int, Player], move: Move, start: Player, until: int = 0) -> int:
+    """Play until the game ends (or, with ``until``, a player's turn after that many actions),
+    each seated player answering its own states with ``move``; returns how many actions were
+    taken. Bots play their own turns."""
     current, actions = start, 0
     while True:
         state = current.read_state(actions)
@@ -117,6 +126,8 @@ def play_out(players: dict[int, Player], move: Move, start: Player) -> int:
         seat = state["seat_on_turn"]
         if seat in players:
             current = players[seat]
+            if until and actions >= until:
+                return actions
             current.send(move(current.read_state(actions)))
         actions += 1
     for player in players.values():

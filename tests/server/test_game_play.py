@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 from fastapi.testclient import TestClient
-from game_client import Player, play_out, scripted, seat_table, settings, stored_record
+from game_client import (
+    Player,
+    play_out,
+    scripted,
+    seat_table,
+    second_browser,
+    settings,
+    stored_record,
+)
 
 from openhanabi.records import replay
 from openhanabi.server import Settings
@@ -12,8 +20,9 @@ __all__ = ["settings"]  # bots without a delay
 
 
 def test_two_players_and_a_bot_play_a_game_to_its_end(
-    client: TestClient, other: TestClient, settings: Settings
+    client: TestClient, settings: Settings
 ) -> None:
+    other = second_browser(client)
     table = seat_table(client, other)
     url = f"/tables/{table}/socket"
     with client.websocket_connect(url) as ann, other.websocket_connect(url) as ben:

@@ -27,6 +27,7 @@ from openhanabi.server.games import rebuild, save
 from openhanabi.server.models import GameRecord
 
 log = logging.getLogger(__name__)
+STAND_IN = "basic"  # plays a turn for a bot that failed
 
 
 class Socket(Protocol):
@@ -173,13 +174,27 @@ class Room:
                 if game.outcome is not None or bot is None:
                     return
                 try:
-                    action = bot.act(game.view(game.seat))
-                    await self._apply(action, bot.explain())
+                    await self._bot_turn(bot)
                 except Exception:
                     log.exception(
-                        "bot %s in seat %d of game %d failed", bot.name, bot.seat, self.game_id
+                        "the stand-in for seat %d of game %d failed", bot.seat, self.game_id
                     )
                     return
+
+    async def _bot_turn(self, bot: Bot) -> None:
+        """``bot`` acts on its own view; if it fails (raises, or chooses an illegal action) a
+        basic bot stands in for this turn, so that one faulty bot never stalls a table."""
+        game = self.game
+        try:
+            action = bot.act(game.view(bot.seat))
+            game.copy().apply(action)
+            explanation = bot.explain()
+        except Exception:
+            log.exception("bot %s in seat %d of game %d failed", bot.name, bot.seat, self.game_id)
+            stand_in = make_bot(STAND_IN, bot.seat, game.variant)
+            action = stand_in.act(game.view(bot.seat))
+            explanation = f"({bot.name} failed; a {STAND_IN} bot stood in) {stand_in.explain()}"
+        await self._apply(action, explanation)
 
     async def close(self) -> None:
         if self.bot_task is not None:

@@ -1,0 +1,53 @@
+"""A restarted server rebuilds every game from its record: players reconnect and finish it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi.testclient import TestClient
+from game_client import (
+    Player,
+    play_out,
+    scripted,
+    seat_table,
+    second_browser,
+    settings,
+    stored_record,
+)
+
+from openhanabi.records import replay
+from openhanabi.server import Settings, create_app
+
+__all__ = ["settings"]  # bots without a delay
+
+
+def without_explanations(state: dict[str, Any]) -> dict[str, Any]:
+    """A state but for the bots' explanations (kept in memory only, not in the record)."""
+    log = [{**line, "explanation": ""} for line in state["log"]]
+    return {**state, "log": log}
+
+
+def test_a_game_goes_on_after_a_restart_with_nothing_lost(settings: Settings) -> None:
+    with TestClient(create_app(settings), follow_redirects=False) as ann:
+        ben = second_browser(ann)
+        table = seat_table(ann, ben, bot="hat")
+        url = f"/tables/{table}/socket"
+        with ann.websocket_connect(url) as ann_socket, ben.websocket_connect(url) as ben_socket:
+            players = {0: Player(ann_socket), 1: Player(ben_socket)}
+            halfway = play_out(players, scripted, players[0], until=12)
+            before = {seat: player.read_state(halfway) for seat, player in players.items()}
+        cookies = {0: ann.cookies, 1: ben.cookies}
+
+    with TestClient(create_app(settings), follow_redirects=False, cookies=cookies[0]) as ann:
+        ben = second_browser(ann, cookies[1])
+        url = f"/tables/{table}/socket"
+        with ann.websocket_connect(url) as ann_socket, ben.websocket_connect(url) as ben_socket:
+            players = {0: Player(ann_socket), 1: Player(ben_socket)}
+            for seat, player in players.items():
+                again = player.read_state()
+                assert without_explanations(again) == without_explanations(before[seat])
+            actions = play_out(players, scripted, players[before[0]["seat_on_turn"]])
+            assert "game_over" in [frame["type"] for frame in players[0].frames]
+
+    game = replay(stored_record(settings, table))
+    assert game.over and len(game.history) == actions > halfway
