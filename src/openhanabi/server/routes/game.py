@@ -1,43 +1,21 @@
-"""The live game: its page, and the socket that carries its messages
-(:mod:`openhanabi.server.protocol`) between a browser and the table's room."""
+"""The live game's socket: it carries the messages of :mod:`openhanabi.server.protocol`
+between a browser and the table's room. (The page that uses it is still to come.)"""
 
 from __future__ import annotations
 
 import asyncio
 from urllib.parse import urlsplit
 
-from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import HTMLResponse, RedirectResponse
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
-from openhanabi.server import lobby
 from openhanabi.server.accounts import find_session
 from openhanabi.server.db import Database
-from openhanabi.server.deps import SESSION_COOKIE, DbDep, VisitorDep
+from openhanabi.server.deps import SESSION_COOKIE
 from openhanabi.server.errors import RefusedError
-from openhanabi.server.models import TableState
-from openhanabi.server.pages import redirect, render
 from openhanabi.server.rooms import Rooms
 
 router = APIRouter()
 POLICY_VIOLATION = 1008
-
-
-@router.get("/tables/{table_id}/game", response_class=HTMLResponse, response_model=None)
-def game_page(
-    request: Request, table_id: int, db: DbDep, visitor: VisitorDep
-) -> HTMLResponse | RedirectResponse:
-    table = lobby.find_table(db, table_id)
-    if table.state is TableState.WAITING:
-        return redirect(f"/tables/{table_id}")
-    seat = table.seat_of(visitor.user.id) if visitor.user else None
-    return render(
-        request,
-        visitor,
-        "game.html",
-        title=f"Table {table.id}: the game",
-        table=table,
-        watching=seat is None,
-    )
 
 
 @router.websocket("/tables/{table_id}/socket")
