@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from openhanabi.bots import Bot, bot_classes, play_game
+from openhanabi.bots import Bot, bot_classes, make_bot, play_game
 from openhanabi.bots.hat import HatBot
 from openhanabi.bots.hat.layout import bits, layout_for
 from openhanabi.bots.hat.public import Public
@@ -184,3 +184,20 @@ def test_explains_its_last_action() -> None:
         game.apply(bots[seat].act(game.view(seat)))
         sentence = bots[seat].explain()
         assert sentence.startswith("I ") and sentence.endswith(".")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_hat_finishes_games_with_teammates_that_play_another_way(players: int) -> None:
+    """Beside bots that do not play hat guessing, it keeps to legal moves, and once their moves
+    stop making sense under the convention it plays by simple rules and says so."""
+    variant = find_variant("base", players=players)
+    names = ["basic", "hat", "random", "conventions", "hat"][:players]
+    gave_up = []
+    for seed in range(8):
+        bots = [make_bot(name, seat, variant, seed) for seat, name in enumerate(names)]
+        game = play_game(Game.new(variant, seed), bots)  # raises on an illegal action
+        assert game.over
+        gave_up += [bot for bot in bots if isinstance(bot, HatBot) and bot._fallback]
+    assert gave_up, "teammates that ignore the convention are noticed"
+    for bot in gave_up:
+        assert bot.explain().startswith("My teammates do not play hat guessing")

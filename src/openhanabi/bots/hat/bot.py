@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 
+from openhanabi.bots.basic import BasicBot
 from openhanabi.bots.hat.layout import Layout, bits, layout_for
 from openhanabi.bots.hat.public import Public
 from openhanabi.bots.protocol import Bot
@@ -102,6 +103,10 @@ def _ordinal(i: int) -> str:
     return _ORDINALS[i] if i < len(_ORDINALS) else f"{i + 1}th"
 
 
+# what reading a log that breaks the convention's assumptions can raise
+_OFF_CONVENTION = (ValueError, IndexError, KeyError, AssertionError, ZeroDivisionError)
+
+
 class HatBot(Bot):
     name = "hat"
     summary = "hat guessing: every clue tells each teammate something about their own hand"
@@ -117,14 +122,31 @@ class HatBot(Bot):
         self._last_seat = -1  # seat of the last replayed event
         self._ident: dict[int, int] = {}  # identity of every card this seat has seen
         self._why = ""
+        self._fallback: Bot | None = None  # plays for it once the table leaves the convention
 
     # ------------------------------------------------------------------ protocol
 
     def act(self, view: SeatView) -> Action:
-        self._catch_up(view)
-        if view.pending is not None:
-            return self._decide_pending(view)
-        return self._decide(view)
+        if self._fallback is None:
+            try:
+                self._catch_up(view)
+                action = (
+                    self._decide_pending(view) if view.pending is not None else self._decide(view)
+                )
+            except _OFF_CONVENTION:
+                # A teammate's move made no sense under hat guessing (it plays another way),
+                # so the public knowledge built on the convention cannot be trusted any more.
+                self._fallback = BasicBot(self.seat, self.variant, self.seed)
+            else:
+                if action in view.legal_actions:
+                    return action
+                self._fallback = BasicBot(self.seat, self.variant, self.seed)
+        action = self._fallback.act(view)
+        self._why = (
+            "My teammates do not play hat guessing, so I play by simple rules: "
+            + self._fallback.explain()
+        )
+        return action
 
     def explain(self) -> str:
         return self._why
