@@ -647,7 +647,4 @@ def _clue_word(kind: ActionType) -> str:
 
 
 def _describe(action: Action) -> str:
-    try:
-        return f"'{action}'"
-    except ValueError:
-        return repr(action)
+    return f"'{action}'"

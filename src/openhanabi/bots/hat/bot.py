@@ -6,7 +6,7 @@ import functools
 
 from openhanabi.bots.basic import BasicBot
 from openhanabi.bots.hat.layout import Layout, bits, layout_for
-from openhanabi.bots.hat.public import Public
+from openhanabi.bots.hat.public import Public, useless_positions
 from openhanabi.bots.protocol import Bot
 from openhanabi.rules import Action, ActionType, Decision, Event, Result, SeatView, Variant
 
@@ -460,7 +460,7 @@ class HatBot(Bot):
                     return self._play(hand[risky], masks[risky])
 
         public_useless = pub.useless_slots(me)
-        useless = self._useless(masks)
+        useless = useless_positions(masks, pub.dead)
         can_discard = tokens < pub.max_tokens and bool(hand)
         reason = ""
         if tokens > 0 and self._someone_needs_clue():
@@ -534,23 +534,6 @@ class HatBot(Bot):
             if len(suits) == 1:
                 return Action.play(order, suits.pop())
         return Action.play(order)
-
-    def _useless(self, masks: list[int]) -> list[int]:
-        dead = self.pub.dead
-        out = []
-        seen: dict[int, int] = {}
-        for i, m in enumerate(masks):
-            if not m & ~dead:
-                out.append(i)
-            elif not m & (m - 1):
-                if m in seen:
-                    if seen[m] not in out:
-                        out.append(seen[m])
-                    out.append(i)
-                else:
-                    seen[m] = i
-        out.sort()
-        return out
 
     def _someone_can_play(self) -> bool:
         pub = self.pub

@@ -229,25 +229,8 @@ class Public:
         return False
 
     def useless_slots(self, seat: int) -> list[int]:
-        """Positions in ``seat``'s hand publicly known to be useless: surely dead, or one of two
-        cards known to be the same identity (either may go, the other keeps the identity)."""
-        dead = self.dead
-        mask = self.mask
-        out = []
-        seen: dict[int, int] = {}
-        for i, order in enumerate(self.hands[seat]):
-            m = mask[order]
-            if not m & ~dead:
-                out.append(i)
-            elif not m & (m - 1):
-                if m in seen:
-                    if seen[m] not in out:
-                        out.append(seen[m])
-                    out.append(i)
-                else:
-                    seen[m] = i
-        out.sort()
-        return out
+        """Positions in ``seat``'s hand publicly known to be useless."""
+        return useless_positions([self.mask[order] for order in self.hands[seat]], self.dead)
 
     def chop(self, seat: int) -> int:
         """The card ``seat`` would discard knowing no useless card: the least likely to be
@@ -456,3 +439,22 @@ class Public:
             if room <= 1:
                 return acc
         return acc
+
+
+def useless_positions(masks: list[int], dead: int) -> list[int]:
+    """Positions of the cards (given as identity masks) known to be useless: surely dead, or one
+    of two cards known to be the same identity (either may go, the other keeps the identity)."""
+    out = []
+    seen: dict[int, int] = {}
+    for i, m in enumerate(masks):
+        if not m & ~dead:
+            out.append(i)
+        elif not m & (m - 1):
+            if m in seen:
+                if seen[m] not in out:
+                    out.append(seen[m])
+                out.append(i)
+            else:
+                seen[m] = i
+    out.sort()
+    return out
