@@ -1,0 +1,100 @@
+"""The interface's languages: English, German and Danish (the rulebooks' languages).
+
+Texts live in catalogues, one JSON file per language and area (``locales/<lang>/<area>.json``,
+a flat object of key -> text with ``{name}`` placeholders): ``site`` for the pages around the
+game, ``game`` for the game page and its log, ``replay`` for replays and history. A key missing
+from German or Danish falls back to English (a test keeps the catalogues complete).
+
+The visitor's language is, in this order: ``?lang=`` on the request (remembered in the
+:data:`LANG_COOKIE` cookie), that cookie, the browser's ``Accept-Language``, English.
+
+>>> t = translator("de")
+>>> t.lang, translator("xx").lang
+('de', 'en')
+>>> choose_language(None, None, "da, en;q=0.8")
+'da'
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Final
+
+from starlette.requests import HTTPConnection
+
+LANGUAGES: Final = {"en": "English", "de": "Deutsch", "da": "Dansk"}
+DEFAULT: Final = "en"
+LANG_COOKIE: Final = "hanabi_lang"
+LOCALES = Path(__file__).with_name("locales")
+
+
+def choose_language(asked: str | None, cookie: str | None, accept_language: str | None) -> str:
+    """The language to speak: the one ``asked`` for, else the ``cookie``'s, else the first
+    known one of ``accept_language`` (by its q weights), else English."""
+    for choice in (asked, cookie):
+        if choice in LANGUAGES:
+            return choice
+    weighted = []
+    for position, part in enumerate((accept_language or "").split(",")[:20]):
+        tag, _, params = part.strip().partition(";")
+        weight = 1.0
+        if params.strip().startswith("q="):
+            try:
+                weight = float(params.strip()[2:])
+            except ValueError:
+                continue
+        weighted.append((-weight, position, tag.strip().lower()[:2]))
+    for _weight, _position, lang in sorted(weighted):
+        if lang in LANGUAGES:
+            return lang
+    return DEFAULT
+
+
+def language_of(connection: HTTPConnection) -> str:
+    """The language of a request or websocket (see :func:`choose_language`)."""
+    return choose_language(
+        connection.query_params.get("lang"),
+        connection.cookies.get(LANG_COOKIE),
+        connection.headers.get("accept-language"),
+    )
+
+
+class Translator:
+    """The texts of one language: ``t("key", name=...)`` is the text with its placeholders
+    filled in; an unknown key is returned as it is, so a gap shows instead of failing."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang if lang in LANGUAGES else DEFAULT
+        self.texts: dict[str, str] = {}
+        for area in areas():
+            self.texts |= self.catalogue(area)
+
+    def __call__(self, key: str, /, **params: object) -> str:
+        text = self.texts.get(key, key)
+        return text.format(**params) if params else text
+
+    def catalogue(self, area: str) -> dict[str, str]:
+        """Every text of ``area`` in this language, English where a translation is missing
+        (for pages that translate in the browser)."""
+        return _load(DEFAULT, area) | _load(self.lang, area)
+
+
+@cache
+def translator(lang: str) -> Translator:
+    return Translator(lang)
+
+
+@cache
+def areas() -> tuple[str, ...]:
+    return tuple(sorted(path.stem for path in (LOCALES / DEFAULT).glob("*.json")))
+
+
+@cache
+def _load(lang: str, area: str) -> dict[str, str]:
+    path = LOCALES / lang / f"{area}.json"
+    if not path.exists():
+        return {}
+    texts: dict[str, str] = json.loads(path.read_text(encoding="utf-8"))
+    return texts
