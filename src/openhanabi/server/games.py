@@ -7,6 +7,7 @@ This is where the live game (moves from players and bots, views per seat) will b
 from __future__ import annotations
 
 import secrets
+from collections.abc import Mapping
 
 from openhanabi.records import Record, record_of, replay
 from openhanabi.rules import Game
@@ -38,10 +39,18 @@ def rebuild(stored: GameRecord) -> Game:
     return replay(record(stored))
 
 
-def save(stored: GameRecord, game: Game) -> None:
-    """Store ``game`` as the record of ``stored`` (and its score once it is over)."""
+def explanations(stored: GameRecord) -> dict[int, str]:
+    """The bots' explanations of ``stored``, by the index of the action each explains."""
+    return {int(index): text for index, text in stored.explanations.items()}
+
+
+def save(stored: GameRecord, game: Game, explained: Mapping[int, str] | None = None) -> None:
+    """Store ``game`` as the record of ``stored`` (and its score once it is over), with the
+    bots' explanations ``explained`` (by action index) when given."""
     names = [player.name for player in stored.players]
     stored.record = record_of(game, names).to_dict()
+    if explained is not None:
+        stored.explanations = {str(index): text for index, text in explained.items()}
     if game.outcome is not None:
         stored.score = game.score
         stored.finished_at = now()

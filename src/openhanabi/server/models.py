@@ -6,7 +6,8 @@ in :mod:`openhanabi.server.migrations` (a test compares the two).
 - :class:`GameTable`: a table in the lobby with its rules (a preset and the rules' options) and
   :class:`Seat` rows, each a player or a bot;
 - :class:`GameRecord`: a game as its record (deck, bonus tiles and actions, as
-  :mod:`openhanabi.records` writes them): the game is rebuilt by replaying it;
+  :mod:`openhanabi.records` writes them): the game is rebuilt by replaying it; played at a
+  table or imported from a record (:class:`GameSource`), with the bots' explanations;
   :class:`GamePlayer` links each seat of a game to who sat there, for history.
 """
 
@@ -29,6 +30,7 @@ from sqlalchemy import (
     String,
     TypeDecorator,
     UniqueConstraint,
+    text,
 )
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
@@ -78,6 +80,13 @@ class TableState(enum.StrEnum):
     WAITING = "waiting"
     PLAYING = "playing"
     FINISHED = "finished"
+
+
+class GameSource(enum.StrEnum):
+    """Where a game comes from: played at a table here, or imported from a record."""
+
+    TABLE = "table"
+    IMPORT = "import"
 
 
 class User(Base):
@@ -225,7 +234,10 @@ class Seat(Base):
 class GameRecord(Base):
     """A game, stored as its record (:meth:`openhanabi.records.Record.to_dict`).
 
-    The record is the game's whole state: replaying it rebuilds the game. ``seed`` dealt it.
+    The record is the game's whole state: replaying it rebuilds the game. ``seed`` dealt it (0
+    for an imported record that names no seed). ``explanations`` are the bots' reasons, by the
+    index of the action they explain (as text: JSON's keys are strings). An imported game has
+    no table; ``imported_by`` is who imported it.
     """
 
     __tablename__ = "games"
@@ -239,6 +251,23 @@ class GameRecord(Base):
     started_at: Mapped[datetime] = mapped_column(default=now)
     finished_at: Mapped[datetime | None]
     score: Mapped[int | None]
+    explanations: Mapped[dict[str, str]] = mapped_column(
+        JSON_DOCUMENT, default=dict, server_default=text("'{}'")
+    )
+    source: Mapped[GameSource] = mapped_column(
+        Enum(
+            GameSource,
+            native_enum=False,
+            length=16,
+            validate_strings=True,
+            values_callable=lambda sources: [source.value for source in sources],
+        ),
+        default=GameSource.TABLE,
+        server_default=GameSource.TABLE.value,
+    )
+    imported_by: Mapped[int | None] = mapped_column(
+        ForeignKey("users.id", ondelete="SET NULL"), index=True
+    )
 
     table: Mapped[GameTable | None] = relationship(back_populates="games")
     players: Mapped[list[GamePlayer]] = relationship(

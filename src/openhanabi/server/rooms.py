@@ -23,7 +23,7 @@ from openhanabi.rules import Action, Game, IllegalActionError
 from openhanabi.server import protocol
 from openhanabi.server.db import Database
 from openhanabi.server.errors import RefusedError
-from openhanabi.server.games import rebuild, save
+from openhanabi.server.games import explanations, rebuild, save
 from openhanabi.server.models import GameRecord
 
 log = logging.getLogger(__name__)
@@ -132,6 +132,7 @@ class Room:
         try:
             await asyncio.to_thread(self._save)
         except Exception:
+            self.explanations.pop(len(game.events) - 1, None)
             game.undo()  # what is not stored did not happen
             raise
         await self._broadcast()
@@ -140,7 +141,7 @@ class Room:
         with self.database.session() as db:
             stored = db.get(GameRecord, self.game_id)
             assert stored is not None
-            save(stored, self.game)
+            save(stored, self.game, self.explanations)
             db.commit()
 
     async def _broadcast(self) -> None:
@@ -245,6 +246,7 @@ class Rooms:
                 },
                 database=self.database,
                 bot_delay=self.bot_delay,
+                explanations=explanations(stored),
             )
 
     async def close(self) -> None:
