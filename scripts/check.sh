@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
 # Install what the checks need into .venv, then run every check: lint, format, types, tests.
+# The tests run on SQLite; when HANABI_TEST_DATABASE_URL names a PostgreSQL database, the
+# server and browser tests run a second time on it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python3 -m venv .venv
@@ -9,4 +11,9 @@ CMAKE_POLICY_VERSION_MINIMUM=3.5 .venv/bin/python -m pip install --quiet \
 .venv/bin/ruff check src tests benchmarks examples
 .venv/bin/ruff format --check src tests benchmarks examples
 .venv/bin/mypy
-.venv/bin/pytest "$@"
+postgresql="${HANABI_TEST_DATABASE_URL:-}"
+env -u HANABI_TEST_DATABASE_URL .venv/bin/pytest "$@"
+if [[ -n "$postgresql" ]]; then
+    echo "the server and browser tests again, on PostgreSQL"
+    HANABI_TEST_DATABASE_URL="$postgresql" .venv/bin/pytest tests/server tests/browser
+fi

@@ -1,0 +1,123 @@
+"""Browser tests: the real server (``hanabi serve`` in a process of its own) and Debian's
+Chromium driven by Playwright, with no browser of Playwright's own.
+
+Chromium is ``HANABI_CHROMIUM`` or ``chromium`` on the PATH. Without one the browser tests are
+skipped, unless ``HANABI_CHROMIUM`` is set (as CI sets it): then a missing browser fails them.
+Screenshots of key steps, and of every open page when a test fails, go to
+``test-artifacts/screenshots/<test>/`` (or under ``HANABI_TEST_ARTIFACTS``).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import sys
+from collections.abc import Generator, Iterator
+from pathlib import Path
+
+import pytest
+from camera import SCREENSHOTS, Camera
+from live_server import LiveServer
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from ui import OpenPage
+
+# the server tests' socket players (tests/server/game_client.py) serve the process tests too
+sys.path.insert(0, str(Path(__file__).parents[1] / "server"))
+
+# a closed network: no background requests, no updates, no QUIC; as root, no sandbox
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+REPORTS = pytest.StashKey[dict[str, pytest.TestReport]]()
+
+
+def chromium_path() -> str:
+    """Debian's Chromium; skips the test when there is none and none was asked for."""
+    asked = os.environ.get("HANABI_CHROMIUM", "")
+    if asked:
+        if not os.access(asked, os.X_OK):
+            pytest.fail(f"HANABI_CHROMIUM={asked} is not an executable browser")
+        return asked
+    found = shutil.which("chromium")
+    if not found:
+        pytest.skip("no Chromium: install Debian's chromium or set HANABI_CHROMIUM")
+    return found
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(
+    item: pytest.Item,
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """Keep each phase's report on the test, so fixtures know at teardown if it failed."""
+    report: pytest.TestReport = yield
+    item.stash.setdefault(REPORTS, {})[report.when] = report
+    return report
+
+
+def failed(request: pytest.FixtureRequest) -> bool:
+    reports = request.node.stash.get(REPORTS, {})
+    return any(report.failed for report in reports.values())
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    shots = sorted(SCREENSHOTS.glob("*/*.png")) if SCREENSHOTS.exists() else []
+    if shots:
+        terminalreporter.write_line(f"browser screenshots ({len(shots)}): {SCREENSHOTS}")
+
+
+@pytest.fixture
+def server(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[LiveServer]:
+    """``hanabi serve`` on a new database, stopped at the end (its log shown if the test
+    failed)."""
+    live = LiveServer(tmp_path)
+    live.start()
+    yield live
+    live.stop()
+    if failed(request):
+        print(f"--- the server's log ---\n{live.log()}")
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    executable = chromium_path()
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=executable, headless=True, args=CHROMIUM_FLAGS
+        )
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def camera(request: pytest.FixtureRequest) -> Camera:
+    return Camera(SCREENSHOTS / re.sub(r"[^\w.-]+", "_", request.node.name))
+
+
+@pytest.fixture
+def open_page(
+    browser: Browser, server: LiveServer, camera: Camera, request: pytest.FixtureRequest
+) -> Iterator[OpenPage]:
+    """``open_page(locale="en")``: a page in a new browser context (one person, with cookies of
+    their own) on the live server. Every page is photographed if the test fails."""
+    contexts: list[BrowserContext] = []
+
+    def open_one(locale: str = "en") -> Page:
+        context = browser.new_context(base_url=server.url, locale=locale)
+        context.set_default_timeout(15_000)
+        contexts.append(context)
+        return context.new_page()
+
+    yield open_one
+    if failed(request):
+        for number, context in enumerate(contexts, 1):
+            for page in context.pages:
+                camera.shoot(page, f"failed-person-{number}")
+    for context in contexts:
+        context.close()

@@ -1,0 +1,117 @@
+"""The real server as a process of its own: ``hanabi serve`` on a free port of the loopback
+address, on an SQLite file in a temporary directory or on the PostgreSQL database named by
+``HANABI_TEST_DATABASE_URL`` (emptied first). Tests start it, kill it and start it again."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+from sqlalchemy import create_engine, text
+
+# a PostgreSQL database to test on instead of an SQLite file (emptied before each test)
+DATABASE_URL = os.environ.get("HANABI_TEST_DATABASE_URL", "")
+HANABI = Path(sys.executable).with_name("hanabi")
+# bots that act soon but visibly one after another; argon2 at its lowest cost, since the
+# tests register often and the cost is not what they test
+SERVER_ENVIRONMENT = {
+    "HANABI_BOT_DELAY_SECONDS": "0.1",
+    "HANABI_PASSWORD_TIME_COST": "1",
+    "HANABI_PASSWORD_MEMORY_KIB": "1024",
+}
+START_SECONDS = 30.0
+
+
+def free_port() -> int:
+    """A port nothing listens on now (the kernel's pick)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def empty_postgresql(url: str) -> None:
+    """Drop every table of the test database, so each test starts from nothing."""
+    engine = create_engine(url)
+    with engine.begin() as connection:
+        connection.execute(text("DROP SCHEMA public CASCADE"))
+        connection.execute(text("CREATE SCHEMA public"))
+    engine.dispose()
+
+
+class LiveServer:
+    """One database and the ``hanabi serve`` processes that run on it, one at a time."""
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = directory
+        self.data_dir = directory / "data"
+        self.database_url = DATABASE_URL or f"sqlite:///{self.data_dir / 'hanabi.sqlite3'}"
+        self.port = free_port()
+        self.process: subprocess.Popen[bytes] | None = None
+        self.starts = 0
+        if DATABASE_URL:
+            empty_postgresql(DATABASE_URL)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def socket_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        """Start a server process on the same port and database and wait until it answers."""
+        assert self.process is None, "the server is already running"
+        self.starts += 1
+        log = (self.directory / f"server-{self.starts}.log").open("wb")
+        command = [str(HANABI), "serve", "--host", "127.0.0.1", "--port", str(self.port)]
+        command += ["--database-url", DATABASE_URL] if DATABASE_URL else []
+        command += ["--data-dir", str(self.data_dir)]
+        environment = {**os.environ, **SERVER_ENVIRONMENT}
+        self.process = subprocess.Popen(
+            command, stdout=log, stderr=subprocess.STDOUT, env=environment
+        )
+        log.close()
+        deadline = time.monotonic() + START_SECONDS
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"hanabi serve exited at start:\n{self.log()}")
+            try:
+                if httpx.get(f"{self.url}/healthz", timeout=1).status_code == 200:
+                    return
+            except httpx.TransportError:
+                pass
+            time.sleep(0.1)
+        self.stop()
+        raise RuntimeError(f"hanabi serve did not answer within {START_SECONDS} s:\n{self.log()}")
+
+    def kill(self) -> None:
+        """SIGKILL: the process ends at once, with no chance to save or say goodbye."""
+        assert self.process is not None, "the server is not running"
+        os.kill(self.process.pid, signal.SIGKILL)
+        self.process.wait()
+        self.process = None
+
+    def stop(self) -> None:
+        """End the process the polite way (SIGTERM), or kill it if it does not end."""
+        if self.process is None:
+            return
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        self.process = None
+
+    def log(self) -> str:
+        """What the server processes printed, newest start last."""
+        logs = sorted(self.directory.glob("server-*.log"))
+        return "\n".join(path.read_text(errors="replace") for path in logs)
