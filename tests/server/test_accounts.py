@@ -174,11 +174,14 @@ def test_a_successful_sign_in_clears_the_accounts_failures(client: TestClient) -
 @pytest.mark.parametrize(
     ("form", "message"),
     [
-        ({"username": "a", "password": PASSWORD}, "username: a username is 3 to 32"),
-        ({"username": "ann lee", "password": PASSWORD}, "username: a username is 3 to 32"),
-        ({"username": "ann", "password": "short"}, "password: a password is 8 to 128"),
-        ({"username": "ann", "password": PASSWORD, "display_name": "x" * 41}, "display name:"),
-        ({"password": PASSWORD}, "username: Field required"),
+        ({"username": "a", "password": PASSWORD}, "Username: a username is 3 to 32"),
+        ({"username": "ann lee", "password": PASSWORD}, "Username: a username is 3 to 32"),
+        ({"username": "ann", "password": "short"}, "Password: a password is 8 to 128"),
+        (
+            {"username": "ann", "password": PASSWORD, "display_name": "x" * 41},
+            "Display name: a display name is at most 40",
+        ),
+        ({"password": PASSWORD}, "Username: this field is required"),
     ],
 )
 def test_malformed_registration_is_refused_with_a_clear_message(

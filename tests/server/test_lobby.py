@@ -145,10 +145,10 @@ def test_the_new_table_form_offers_every_preset_and_bot(client: TestClient) -> N
 @pytest.mark.parametrize(
     ("form", "status", "message"),
     [
-        ({"variant": "chess"}, 422, "variant: choose one of the variants: base,"),
-        ({"players": "6"}, 422, "players: Input should be less than or equal to 5"),
-        ({"players": "three"}, 422, "players: Input should be a valid integer"),
-        ({"storms": "0"}, 422, "storms: Input should be greater than or equal to 1"),
+        ({"variant": "chess"}, 422, "Variant: choose one of the variants: base,"),
+        ({"players": "6"}, 422, "Seats: at most 5"),
+        ({"players": "three"}, 422, "Seats: enter a whole number"),
+        ({"storms": "0"}, 422, "Storm tokens: at least 1"),
         ({"seat_2": "deep-blue"}, 400, "There is no bot called &#39;deep-blue&#39;"),
         ({"players": "5", "hand_size": "10"}, 422, "These rules do not make a game"),
         ({"start_seat": "4"}, 422, "start seat must be 0 to 2, not 3"),

@@ -14,8 +14,6 @@ from openhanabi.server.models import LoginFailure, LoginSession, User, now
 from openhanabi.server.security import Passwords, new_token, token_hash
 from openhanabi.server.settings import Settings
 
-WRONG_LOGIN = "Wrong username or password."
-
 
 def name_key(username: str) -> str:
     """The form of a username that must be unique: "Ann" and "ann" are one account."""
@@ -31,7 +29,7 @@ def register(
         display_name=display_name,
         password_hash=passwords.hash(password),
     )
-    taken = RefusedError(f"The username {username!r} is taken: choose another.", 409)
+    taken = RefusedError("refused.username_taken", 409, username=username)
     if db.scalar(select(User.id).where(User.name_key == user.name_key)) is not None:
         raise taken
     db.add(user)
@@ -77,7 +75,7 @@ def authenticate(
     if not passwords.verify(user.password_hash if user else None, password) or user is None:
         db.add(LoginFailure(name_key=key, address=address, at=moment))
         db.commit()
-        raise RefusedError(WRONG_LOGIN, 401)
+        raise RefusedError("refused.wrong_login", 401)
     if passwords.outdated(user.password_hash):
         user.password_hash = passwords.hash(password)
     db.execute(delete(LoginFailure).where(LoginFailure.name_key == key))
@@ -91,9 +89,9 @@ def _too_many(first: datetime | None, window: timedelta, moment: datetime) -> No
     wait = (first + window - moment).total_seconds() if first is not None else 60.0
     minutes = max(1, math.ceil(wait / 60))
     raise TooManyAttemptsError(
-        f"Too many failed sign-ins. Wait {minutes} minute{'s' if minutes != 1 else ''} "
-        "before trying again.",
+        "refused.too_many_sign_ins_one" if minutes == 1 else "refused.too_many_sign_ins",
         retry_after=max(1, math.ceil(wait)),
+        minutes=minutes,
     )
 
 

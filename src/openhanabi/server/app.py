@@ -25,6 +25,8 @@ from starlette.responses import Response
 from openhanabi.server.db import Database
 from openhanabi.server.deps import DbDep, Visitor, get_visitor
 from openhanabi.server.errors import RefusedError, TooManyAttemptsError
+from openhanabi.server.forms import field_name, problems
+from openhanabi.server.i18n import Translator, language_of, translator
 from openhanabi.server.pages import render
 from openhanabi.server.rooms import Rooms
 from openhanabi.server.routes import accounts, game, lobby
@@ -37,11 +39,12 @@ SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "same-origin",
 }
+# the keys (in the ``site`` catalogue) of what an HTTP error without words of its own says
 STATUS_MESSAGES = {
-    401: "Sign in first.",
-    403: "You may not do that.",
-    404: "There is no such page.",
-    405: "That address does not take this kind of request.",
+    401: "status.401",
+    403: "status.403",
+    404: "status.404",
+    405: "status.405",
 }
 
 
@@ -102,7 +105,7 @@ async def _error_page(
     request: Request, status: int, messages: list[str], *, who: bool = True
 ) -> HTMLResponse:
     visitor = await _visitor(request) if who else None
-    return render(request, visitor, "error.html", status, title="Error", messages=messages)
+    return render(request, visitor, "error.html", status, title="error.title", messages=messages)
 
 
 async def _visitor(request: Request) -> Visitor | None:
@@ -122,7 +125,7 @@ async def _visitor(request: Request) -> Visitor | None:
 
 
 async def _refusal(request: Request, refusal: RefusedError) -> HTMLResponse:
-    response = await _error_page(request, refusal.status, [refusal.message])
+    response = await _error_page(request, refusal.status, [refusal.text(_texts(request))])
     if isinstance(refusal, TooManyAttemptsError):
         response.headers["Retry-After"] = str(refusal.retry_after)
     return response
@@ -131,25 +134,29 @@ async def _refusal(request: Request, refusal: RefusedError) -> HTMLResponse:
 async def _http_error(request: Request, error: HTTPException) -> HTMLResponse:
     detail = error.detail if isinstance(error.detail, str) else ""
     if not detail or detail == _default_phrase(error.status_code):
-        detail = STATUS_MESSAGES.get(error.status_code, "The request could not be carried out.")
-    response = await _error_page(request, error.status_code, [detail])
+        detail = STATUS_MESSAGES.get(error.status_code, "status.other")
+    response = await _error_page(request, error.status_code, [_texts(request)(detail)])
     for name, value in (error.headers or {}).items():
         response.headers[name] = value
     return response
 
 
 async def _invalid(request: Request, error: RequestValidationError) -> HTMLResponse:
-    messages = []
-    for problem in error.errors():
-        field = str(problem["loc"][-1]).replace("_", " ") if problem.get("loc") else "form"
-        message = str(problem.get("msg", "is not valid")).removeprefix("Value error, ")
-        messages.append(f"{field}: {message}")
-    return await _error_page(request, 422, messages or ["The form is not valid."])
+    t = _texts(request)
+    messages = [
+        t("form.problem", field=field_name(field, t), problem=problem)
+        for field, problem in problems(error, t).items()
+    ]
+    return await _error_page(request, 422, messages or [t("form.invalid")])
 
 
 async def _server_error(request: Request, error: Exception) -> Response:
-    message = "Something went wrong on our side. Please try again."
+    message = _texts(request)("error.server")
     return await _error_page(request, 500, [message], who=False)  # the database may be why
+
+
+def _texts(request: Request) -> Translator:
+    return translator(language_of(request))
 
 
 def _default_phrase(status: int) -> str:

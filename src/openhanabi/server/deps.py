@@ -72,7 +72,7 @@ VisitorDep = Annotated[Visitor, Depends(get_visitor)]
 
 def signed_in(visitor: VisitorDep) -> User:
     if visitor.user is None:
-        raise HTTPException(401, "Sign in first.")
+        raise HTTPException(401, "status.401")
     return visitor.user
 
 
@@ -84,10 +84,7 @@ async def check_csrf(request: Request, visitor: VisitorDep) -> None:
     form = await request.form()
     given = form.get(CSRF_FIELD)
     if not isinstance(given, str) or not same_token(visitor.csrf_token, given):
-        raise HTTPException(
-            403,
-            "This form has expired or did not come from this site. Reload the page and try again.",
-        )
+        raise HTTPException(403, "refused.csrf")  # a key of the site catalogue
 
 
 CsrfChecked = Depends(check_csrf)

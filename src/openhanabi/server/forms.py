@@ -1,14 +1,22 @@
 """The forms' fields, checked at once: a form that breaks a rule never reaches a service, and
-each rule has a message a person can act on (the app lists them on a 422 page)."""
+each rule has a message a person can act on, in their language (:func:`problems`).
+
+A broken rule of ours is a :class:`~pydantic_core.PydanticCustomError` whose type is the key of
+its text in the ``site`` catalogue (``form.*``); pydantic's own checks (a number too big, a
+missing field) have keys named after their types, and the English of pydantic where we have none.
+"""
 
 from __future__ import annotations
 
 import re
 from typing import Annotated, Any
 
+from fastapi.exceptions import RequestValidationError
 from pydantic import BaseModel, BeforeValidator, Field, field_validator
+from pydantic_core import PydanticCustomError
 
 from openhanabi.rules import PRESETS, RulesError, Variant, find_variant
+from openhanabi.server.i18n import Translator
 
 USERNAME = re.compile(r"[A-Za-z0-9_-]{3,32}")
 MIN_PASSWORD = 8
@@ -31,7 +39,9 @@ class RegisterForm(BaseModel):
     @classmethod
     def _username(cls, value: str) -> str:
         if not USERNAME.fullmatch(value):
-            raise ValueError("a username is 3 to 32 letters, digits, _ or -")
+            raise PydanticCustomError(
+                "form.username", "a username is 3 to 32 letters, digits, _ or -"
+            )
         return value
 
     @field_validator("display_name")
@@ -39,14 +49,20 @@ class RegisterForm(BaseModel):
     def _display_name(cls, value: str) -> str:
         value = " ".join(value.split())
         if len(value) > 40 or not value.isprintable():
-            raise ValueError("a display name is at most 40 printable characters")
+            raise PydanticCustomError(
+                "form.display_name", "a display name is at most 40 printable characters"
+            )
         return value
 
     @field_validator("password")
     @classmethod
     def _password(cls, value: str) -> str:
         if not MIN_PASSWORD <= len(value) <= MAX_PASSWORD:
-            raise ValueError(f"a password is {MIN_PASSWORD} to {MAX_PASSWORD} characters")
+            raise PydanticCustomError(
+                "form.password",
+                "a password is {least} to {most} characters",
+                {"least": MIN_PASSWORD, "most": MAX_PASSWORD},
+            )
         return value
 
 
@@ -86,7 +102,11 @@ class TableForm(BaseModel):
     @classmethod
     def _variant(cls, value: str) -> str:
         if value not in PRESET_KEYS:
-            raise ValueError(f"choose one of the variants: {', '.join(PRESET_KEYS)}")
+            raise PydanticCustomError(
+                "form.variant",
+                "choose one of the variants: {variants}",
+                {"variants": ", ".join(PRESET_KEYS)},
+            )
         return value
 
     def rules(self) -> Variant:
@@ -117,4 +137,40 @@ class TableForm(BaseModel):
         return {seat: bot for seat, bot in chosen.items() if bot}
 
 
-__all__ = ["JoinForm", "LoginForm", "RegisterForm", "RulesError", "TableForm"]
+def problems(error: RequestValidationError, t: Translator) -> dict[str, str]:
+    """What is wrong with a form, by field (``"form"`` for the form as a whole), in ``t``'s
+    language: the first problem of each field, as a person can act on it."""
+    found: dict[str, str] = {}
+    for problem in error.errors():
+        location: tuple[Any, ...] = tuple(problem.get("loc") or ())
+        field = str(location[-1]) if len(location) > 1 else "form"
+        kind = str(problem.get("type", ""))
+        key = kind if kind.startswith("form.") else f"form.{kind}"
+        params = {name: _shown(value) for name, value in (problem.get("ctx") or {}).items()}
+        if key in t.texts:
+            text = t(key, **params)
+        else:  # a check we have no words for: pydantic's English beats nothing
+            text = str(problem.get("msg", "")) or t("form.invalid")
+        found.setdefault(field, text)
+    return found
+
+
+def field_name(field: str, t: Translator) -> str:
+    """A field's name as its form labels it."""
+    key = f"field.{field}"
+    return t(key) if key in t.texts else field.replace("_", " ")
+
+
+def _shown(value: Any) -> str:
+    return ", ".join(map(str, value)) if isinstance(value, (list, tuple)) else str(value)
+
+
+__all__ = [
+    "JoinForm",
+    "LoginForm",
+    "RegisterForm",
+    "RulesError",
+    "TableForm",
+    "field_name",
+    "problems",
+]

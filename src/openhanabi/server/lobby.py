@@ -37,7 +37,7 @@ def tables(db: Session) -> list[GameTable]:
 def find_table(db: Session, table_id: int) -> GameTable:
     table = db.get(GameTable, table_id)
     if table is None:
-        raise RefusedError(f"There is no table {table_id}.", 404)
+        raise RefusedError("refused.no_table", 404, table=table_id)
     return table
 
 
@@ -53,9 +53,9 @@ def open_table(
     known = bot_classes()
     for seat, bot in sorted(bots.items()):
         if not 0 < seat < variant.players:
-            raise RefusedError(f"Seat {seat + 1} is not at a table of {variant.players} players.")
+            raise RefusedError("refused.no_such_seat", seat=seat + 1, players=variant.players)
         if bot not in known:
-            raise RefusedError(f"There is no bot called {bot!r} (bots: {', '.join(known)}).")
+            raise RefusedError("refused.no_such_bot", bot=bot, bots=", ".join(known))
     table = GameTable.of_variant(
         variant, host=host, password_hash=passwords.hash(password) if password else None
     )
@@ -72,19 +72,19 @@ def join(
     """Seat ``user`` at the first free seat of ``table``."""
     _check_waiting(table)
     if table.seat_of(user.id) is not None:
-        raise RefusedError("You already sit at this table.", 409)
+        raise RefusedError("refused.already_seated", 409)
     if table.password_hash is not None and not passwords.verify(table.password_hash, password):
-        raise RefusedError("Wrong table password.", 403)
+        raise RefusedError("refused.wrong_table_password", 403)
     free = table.free_seats()
     if not free:
-        raise RefusedError("This table is full.", 409)
+        raise RefusedError("refused.table_full", 409)
     seat = Seat(table=table, seat=free[0], user=user)
     db.add(seat)
     try:
         db.commit()
     except IntegrityError:  # the seat was taken a moment ago
         db.rollback()
-        raise RefusedError("That seat was just taken: try again.", 409) from None
+        raise RefusedError("refused.seat_just_taken", 409) from None
     return seat
 
 
@@ -93,7 +93,7 @@ def leave(db: Session, table: GameTable, user: User) -> None:
     _check_waiting(table)
     seat = table.seat_of(user.id)
     if seat is None:
-        raise RefusedError("You do not sit at this table.", 409)
+        raise RefusedError("refused.not_seated", 409)
     table.seats.remove(seat)
     players = [seat for seat in table.seats if seat.user is not None]
     if not players:
@@ -107,11 +107,11 @@ def start(db: Session, table: GameTable, user: User) -> GameRecord:
     """Deal the game of ``table`` (only its host may, with every seat taken) and store it."""
     _check_waiting(table)
     if table.host_id != user.id:
-        raise RefusedError("Only the table's host can start the game.", 403)
+        raise RefusedError("refused.host_starts", 403)
     free = table.free_seats()
     if free:
         seats = ", ".join(str(seat + 1) for seat in free)
-        raise RefusedError(f"Every seat must be taken first (open: {seats}).", 409)
+        raise RefusedError("refused.seats_open", 409, seats=seats)
     game = start_game(table)
     table.state = TableState.PLAYING
     db.add(game)
@@ -121,4 +121,4 @@ def start(db: Session, table: GameTable, user: User) -> GameRecord:
 
 def _check_waiting(table: GameTable) -> None:
     if table.state is not TableState.WAITING:
-        raise RefusedError(f"This table's game has already started ({table.state}).", 409)
+        raise RefusedError("refused.already_started", 409)

@@ -1,10 +1,12 @@
 """Server-rendered pages: Jinja2 templates with the visitor, their CSRF token, their language
-and its translator ``_``."""
+and its translator ``_``, their theme, and the addresses of this page in the other languages
+and themes."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 from fastapi import Request
 from fastapi.responses import HTMLResponse, RedirectResponse
@@ -12,8 +14,10 @@ from fastapi.templating import Jinja2Templates
 from starlette.responses import Response
 
 from openhanabi.server.deps import CSRF_COOKIE, CSRF_FIELD, Visitor
-from openhanabi.server.i18n import LANG_COOKIE, LANGUAGES, language_of, translator
+from openhanabi.server.errors import RefusedError
+from openhanabi.server.i18n import LANG_COOKIE, LANGUAGES, Translator, language_of, translator
 from openhanabi.server.settings import Settings
+from openhanabi.server.theme import THEME_COOKIE, THEMES, theme_of
 
 templates = Jinja2Templates(directory=Path(__file__).with_name("templates"))
 
@@ -23,14 +27,26 @@ def render(
     visitor: Visitor | None,
     template: str,
     status: int = 200,
+    title_params: dict[str, object] | None = None,
     **context: Any,
 ) -> HTMLResponse:
-    """The page ``template`` for ``visitor`` (None: an error before we know who asked)."""
+    """The page ``template`` for ``visitor`` (None: an error before we know who asked).
+
+    ``title`` is the key of the page's title in the catalogues (filled in with
+    ``title_params``); a title that is no key shows as it is. An ``error`` that is a
+    :class:`RefusedError` is said in the visitor's language."""
     lang = language_of(request)
+    theme = theme_of(request)
+    t = translator(lang)
     context |= {
+        "title": t(str(context.get("title", "")), **(title_params or {})),
         "lang": lang,
         "languages": LANGUAGES,
-        "_": translator(lang),
+        "language_urls": {code: here(request, lang=code) for code in LANGUAGES},
+        "theme": theme,
+        "theme_urls": {name: here(request, theme=name) for name in THEMES},
+        "_": t,
+        "error": _said(context.get("error"), t),
         "user": visitor.user if visitor else None,
         "csrf_field": CSRF_FIELD,
         "csrf_token": visitor.csrf_token if visitor else "",
@@ -40,13 +56,33 @@ def render(
         remember_csrf(response, visitor, request.app.state.settings)
     if request.query_params.get("lang") == lang:
         remember_language(response, lang, request.app.state.settings)
+    if request.query_params.get("theme") == theme:
+        remember_theme(response, theme, request.app.state.settings)
     return response
+
+
+def _said(error: object, t: Translator) -> object:
+    return error.text(t) if isinstance(error, RefusedError) else error
+
+
+def here(request: Request, **params: str) -> str:
+    """This page's address (path and query) with ``params`` set: the same page in another
+    language or theme."""
+    query = dict(request.query_params) | params
+    return f"{request.url.path}?{urlencode(query)}"
 
 
 def remember_language(response: Response, lang: str, settings: Settings) -> None:
     """Keep the language a visitor chose for their next pages (a year)."""
     response.set_cookie(
         LANG_COOKIE, lang, max_age=365 * 24 * 3600, samesite="lax", secure=settings.secure_cookies
+    )
+
+
+def remember_theme(response: Response, theme: str, settings: Settings) -> None:
+    """Keep the theme a visitor chose (a year); readable by ``site.js``, which also sets it."""
+    response.set_cookie(
+        THEME_COOKIE, theme, max_age=365 * 24 * 3600, samesite="lax", secure=settings.secure_cookies
     )
 
 

@@ -29,7 +29,7 @@ router = APIRouter()
 
 @router.get("/register", response_class=HTMLResponse)
 def register_page(request: Request, visitor: VisitorDep) -> HTMLResponse:
-    return render(request, visitor, "register.html", title="Register")
+    return render(request, visitor, "register.html", title="title.register")
 
 
 @router.post("/register", dependencies=[CsrfChecked], response_model=None)
@@ -50,8 +50,8 @@ def register(
             visitor,
             "register.html",
             refusal.status,
-            title="Register",
-            error=refusal.message,
+            title="title.register",
+            error=refusal,
             form=form,
         )
     return _signed_in(db, settings, visitor, user)
@@ -59,7 +59,7 @@ def register(
 
 @router.get("/login", response_class=HTMLResponse)
 def login_page(request: Request, visitor: VisitorDep) -> HTMLResponse:
-    return render(request, visitor, "login.html", title="Sign in")
+    return render(request, visitor, "login.html", title="title.login")
 
 
 @router.post("/login", dependencies=[CsrfChecked], response_model=None)
@@ -80,8 +80,8 @@ def login(
             visitor,
             "login.html",
             refusal.status,
-            title="Sign in",
-            error=refusal.message,
+            title="title.login",
+            error=refusal,
             username=form.username,
         )
         if isinstance(refusal, TooManyAttemptsError):

@@ -11,6 +11,7 @@ from openhanabi.bots import bot_classes
 from openhanabi.rules import PRESETS, RulesError
 from openhanabi.server import lobby
 from openhanabi.server.deps import CsrfChecked, DbDep, PasswordsDep, UserDep, VisitorDep
+from openhanabi.server.errors import RefusedError
 from openhanabi.server.forms import JoinForm, TableForm
 from openhanabi.server.pages import redirect, render
 
@@ -19,7 +20,7 @@ router = APIRouter()
 
 @router.get("/", response_class=HTMLResponse)
 def home(request: Request, db: DbDep, visitor: VisitorDep) -> HTMLResponse:
-    return render(request, visitor, "lobby.html", title="Lobby", tables=lobby.tables(db))
+    return render(request, visitor, "lobby.html", title="title.lobby", tables=lobby.tables(db))
 
 
 @router.get("/tables/new", response_class=HTMLResponse)
@@ -39,7 +40,8 @@ def open_table(
     try:
         variant = form.rules()
     except RulesError as error:
-        return _table_form(request, visitor, f"These rules do not make a game: {error}.", form)
+        refusal = RefusedError("refused.bad_rules", 422, reason=error)
+        return _table_form(request, visitor, refusal, form)
     table = lobby.open_table(db, passwords, user, variant, form.bots(), form.password)
     return redirect(f"/tables/{table.id}")
 
@@ -47,7 +49,14 @@ def open_table(
 @router.get("/tables/{table_id}", response_class=HTMLResponse)
 def table_page(request: Request, table_id: int, db: DbDep, visitor: VisitorDep) -> HTMLResponse:
     table = lobby.find_table(db, table_id)
-    return render(request, visitor, "table.html", title=f"Table {table.id}", table=table)
+    return render(
+        request,
+        visitor,
+        "table.html",
+        title="title.table",
+        title_params={"table": table.id},
+        table=table,
+    )
 
 
 @router.post("/tables/{table_id}/join", dependencies=[CsrfChecked])
@@ -75,14 +84,17 @@ def start(table_id: int, db: DbDep, user: UserDep) -> RedirectResponse:
 
 
 def _table_form(
-    request: Request, visitor: VisitorDep, error: str = "", form: TableForm | None = None
+    request: Request,
+    visitor: VisitorDep,
+    error: RefusedError | None = None,
+    form: TableForm | None = None,
 ) -> HTMLResponse:
     return render(
         request,
         visitor,
         "new_table.html",
-        422 if error else 200,
-        title="New table",
+        error.status if error else 200,
+        title="title.new_table",
         presets=PRESETS,
         bots=bot_classes(),
         error=error,
