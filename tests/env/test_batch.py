@@ -202,15 +202,10 @@ def test_illegal_move_raises_and_changes_nothing() -> None:
         ("base", {"empty_clues": True}),
         ("base", {"declared_play": True}),
         ("base", {"bonus_tiles": True}),
-        ("play-until-perfect", {}),
-        ("base", {"hanab_live_ending": True}),
     ],
 )
-def test_unsupported_variants_are_refused(variant: str, options: dict[str, Any]) -> None:
+def test_the_hle_encoding_refuses_what_hle_cannot_express(
+    variant: str, options: dict[str, Any]
+) -> None:
     with pytest.raises(UnsupportedVariantError):
         BatchEnv(2, variant, **options)
-
-
-def test_extended_refuses_the_same_options() -> None:
-    with pytest.raises(UnsupportedVariantError, match="bonus tiles"):
-        BatchEnv(2, "rainbow", encoding="extended", bonus_tiles=True)

@@ -22,10 +22,11 @@ import numpy as np
 from numpy.typing import NDArray
 
 from openhanabi.env.aec import make_variant
-from openhanabi.env.batch.decks import shuffled_decks
+from openhanabi.env.batch.decks import Deals, deal
 from openhanabi.env.batch.extended import ExtendedObserver
 from openhanabi.env.batch.hle import HLEObserver
 from openhanabi.env.batch.moves import BatchMoves
+from openhanabi.env.batch.options import OptionRules
 from openhanabi.env.batch.state import BatchState, Ints
 from openhanabi.env.encodings import (
     ExtendedEncoding,
@@ -58,10 +59,11 @@ class BatchEnv:
     :class:`IllegalMoveError` and changes nothing.
 
     Variants: any suits (six suits, rainbow, black powder ...), player count, hand size, token
-    counts and start seat, empty clues on or off (the ``hle`` encoding needs the five base suits
-    without empty clues, as HLE's game). Declared play, bonus tiles, play until perfect and
-    hanab.live's ending rule are refused with ``UnsupportedVariantError``: use the PettingZoo
-    environment for those.
+    counts and start seat, empty clues on or off, declared play, bonus tiles, play until perfect
+    and hanab.live's ending rule (the ``hle`` encoding needs the five base suits without empty
+    clues, declared play or bonus tiles, as HLE's game). While a bonus tile asks for a decision,
+    the seat on turn stays on turn and its mask holds only the answers; the move numbers are the
+    encoding's (:mod:`openhanabi.env.moves`).
     """
 
     def __init__(
@@ -93,9 +95,18 @@ class BatchEnv:
         else:
             raise UnsupportedVariantError(f"the batch engine cannot write the {encoding} encoding")
         self.moves = BatchMoves(moves, self.state.rules)
+        variant = self.variant
+        self.options: OptionRules | None = None
+        if (
+            variant.declared_play
+            or variant.bonus_tiles
+            or variant.all_or_nothing
+            or variant.hanab_live_ending
+        ):
+            self.options = OptionRules(self.state)
         self.game_seeds = np.zeros(games, np.int64)
         self._next_seed = 0
-        self._pool = np.zeros((0, self.variant.deck_size), np.int64)
+        self._pool = deal(self.variant, [])
         self._pool_seed = 0  # the seed of the pool's first deck
         self._banked = np.zeros(games, np.int64)
         self._mask = np.zeros((games, moves.size), np.int8)
@@ -115,7 +126,7 @@ class BatchEnv:
         ``seed`` is the first seed (games get ``seed``, ``seed + 1`` ...) or one seed per game;
         games that end later take the seeds after the largest one.
         """
-        self._pool = self._pool[:0]
+        self._pool = deal(self.variant, [])
         rows = self.state.rows
         if isinstance(seed, int | np.integer):
             self._next_seed = int(seed)
@@ -126,7 +137,7 @@ class BatchEnv:
                 raise ValueError(f"expected {self.games} seeds, got {len(seeds)}")
             self._next_seed = max(seeds) + 1
             self.game_seeds[rows] = seeds
-            self.state.deal(rows, shuffled_decks(self.variant, seeds))
+            self._start(rows, deal(self.variant, seeds))
             self._banked[rows] = 0
         self._ready = True
         return self._observe()
@@ -144,7 +155,10 @@ class BatchEnv:
             raise ValueError(f"expected {self.games} move numbers, got shape {chosen.shape}")
         self._check(chosen)
         state = self.state
-        ended, lost = state.apply(*self.moves.decode(chosen))
+        if self.options is None:
+            ended, lost = state.apply(*self.moves.decode(chosen))
+        else:
+            ended, lost = self.options.apply(*self.moves.decode_options(chosen))
         total = np.where(lost, 0, state.score - state.start_score)
         rewards = (total - self._banked).astype(np.float32)
         self._banked = total
@@ -171,7 +185,13 @@ class BatchEnv:
             )
 
     def _observe(self) -> tuple[NDArray[np.int8], NDArray[np.int8]]:
-        self._mask = self.moves.legal(self.state)
+        options = self.options
+        if options is None:
+            self._mask = self.moves.legal(self.state)
+            return self._observer.observe(self.state), self._mask.copy()
+        self._mask = self.moves.legal(self.state, options.pending)
+        if isinstance(self._observer, ExtendedObserver):
+            return self._observer.observe(self.state, options.tiles), self._mask.copy()
         return self._observer.observe(self.state), self._mask.copy()
 
     def _deal(self, rows: Ints) -> None:
@@ -179,15 +199,23 @@ class BatchEnv:
         first = self._next_seed
         self._next_seed += count
         self.game_seeds[rows] = np.arange(first, first + count)
-        self.state.deal(rows, self._decks(first, count))
+        self._start(rows, self._deals(first, count))
         self._banked[rows] = 0
 
-    def _decks(self, first: int, count: int) -> Ints:
-        """The decks of seeds ``first`` .. ``first + count - 1`` (shuffled ahead in chunks)."""
+    def _start(self, rows: Ints, deals: Deals) -> None:
+        if self.options is None:
+            self.state.deal(rows, deals.decks)
+        else:
+            self.options.deal(rows, deals)
+
+    def _deals(self, first: int, count: int) -> Deals:
+        """The deals of seeds ``first`` .. ``first + count - 1`` (shuffled ahead in chunks)."""
         start = first - self._pool_seed
-        if start < 0 or start + count > len(self._pool):
+        if start < 0 or start + count > len(self._pool.decks):
             size = max(count, DECK_CHUNK, 4 * self.games)
-            self._pool = shuffled_decks(self.variant, range(first, first + size))
+            self._pool = deal(self.variant, range(first, first + size))
             self._pool_seed = first
             start = 0
-        return self._pool[start : start + count]
+        part = slice(start, start + count)
+        pool = self._pool
+        return Deals(pool.decks[part], pool.tiles[part], pool.chance[part])

@@ -1,9 +1,10 @@
 """The ``extended`` encoding for many games at once, from a :class:`BatchState`.
 
 The values are those of :class:`~openhanabi.env.encodings.extended.ExtendedEncoding` (see its
-table) for the seat on turn of each game, for the variants the batch engine plays: no declared
-play and no bonus tiles, so the layout has neither the declared suit nor the bonus tile values,
-and no action answers a bonus tile. They read only what that seat may see.
+table) for the seat on turn of each game, for every variant and option: with declared play the
+last action also shows the suit declared, with bonus tiles the tiles it drew, and the
+observation ends with the decision pending and the tiles left. They read only what that seat
+may see (the stack's order and a reshuffled card's position stay with the state).
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from numpy.typing import NDArray
 
 from openhanabi.env.batch.hle import as_values, rows_as_bytes, thermometers
 from openhanabi.env.batch.state import BatchState
-from openhanabi.env.encodings.extended import KINDS, RANKS, ExtendedEncoding
+from openhanabi.env.batch.tiles import BonusTiles
+from openhanabi.env.encodings.extended import KINDS, RANKS, TILES, ExtendedEncoding
 
 
 class ExtendedObserver:
@@ -43,9 +45,16 @@ class ExtendedObserver:
         self.lives = thermometers(variant.storms)
         self.last_round = thermometers(players)
         self.last_action_size = encoding.segment("last_action").size
+        self.declared_play = variant.declared_play
+        self.suits = len(variant.suits)
+        self.bonus_tiles = variant.bonus_tiles
+        pending = np.zeros((5, 4), np.int8)  # row decision + 1: one-hot, all 0 for none
+        pending[np.arange(1, 5), np.arange(4)] = 1
+        self.pending = pending
 
-    def observe(self, state: BatchState) -> NDArray[np.int8]:
-        """The observation ``[N, size]`` of the seat on turn in each game."""
+    def observe(self, state: BatchState, tiles: BonusTiles | None = None) -> NDArray[np.int8]:
+        """The observation ``[N, size]`` of the seat on turn in each game (``tiles``: the
+        games' bonus tiles, for a variant with them)."""
         n = state.games
         p, h = state.players, state.hand_size
         seats = (state.seat[:, None] + state.offsets) % p  # [N, P] by offset
@@ -58,7 +67,7 @@ class ExtendedObserver:
             as_values(self.one_hot[idents], n),
             self.hand_sizes[held].reshape(n, -1),
             np.broadcast_to(self.turn, (n, p)),
-            self.draw_pile[state.deck_size - state.drawn],
+            self.draw_pile[state.deck_end - state.drawn],
             as_values(self.fireworks[state.fireworks], n),
             self.clue_tokens[state.clue_tokens],
             self.lives[state.variant.storms - state.storms],
@@ -67,6 +76,8 @@ class ExtendedObserver:
             self._last_action(state),
             as_values(knowledge, n),
         ]
+        if tiles is not None:
+            parts += [self.pending[tiles.pending + 1], tiles.left]
         return np.concatenate(parts, axis=1)
 
     def _last_action(self, state: BatchState) -> NDArray[np.int8]:
@@ -101,5 +112,16 @@ class ExtendedObserver:
         start += 2 * h + k
         values[:, start] = last.added
         values[:, start + 1] = last.storm
-        # the other results (a wrong declaration, a bonus tile's decision) never happen here
+        if last.options:
+            values[:, start + 2] = last.wrong
+            values[:, start + 3] = last.answered
+            start += 4
+            if self.declared_play:
+                declared = np.where(last.declared >= 0, start + last.declared, size)
+                values[state.rows, declared] = 1
+                start += self.suits
+            if self.bonus_tiles:
+                tile = np.where(last.tile > 0, start + last.tile - 1, size)
+                values[state.rows, tile] = 1
+                start += TILES
         return values[:, :size]

@@ -1,28 +1,34 @@
 """The state of ``N`` games of one variant as NumPy arrays, and the rules that step them.
 
-Cards are named by their *order* (their index in the game's deck, as in
-:mod:`openhanabi.rules.game`; there are no bonus tiles here, so no card ever gets a second
-order). Order ``D`` (the deck size) is a sentinel: an empty hand slot holds it, its identity is
-``K`` (one past the last identity) and its knowledge row is all 0, so that gathers over hands
-need no special case for missing cards.
+Cards are named by their *order* (the i-th card drawn has order i, as in
+:mod:`openhanabi.rules.game`): without bonus tiles a card's order is its index in the deck; with
+them the deck has one order more, for the card bonus tile 5 may shuffle back, which gets a new
+order when it is drawn again. Order ``O`` (the number of orders: ``D``, the deck size, or
+``D + 1`` with bonus tiles) is a sentinel: an empty hand slot holds it, its identity is ``K``
+(one past the last identity) and its knowledge row is all 0, so that gathers over hands need no
+special case for missing cards.
 
 Arrays, for ``N`` games, ``P`` players, ``H`` cards in a full hand:
 
-- ``deck`` ``[N, D+1]``: the identity of each order (``K`` at the sentinel);
-- ``hands`` ``[N, P, H+1]``: orders by slot, oldest first, ``D`` for an empty slot (the extra
-  column is always ``D``: removing a card shifts it in);
-- ``held`` ``[N, P]``, ``drawn`` ``[N]`` (orders dealt so far), ``fireworks`` ``[N, S]`` (cards
-  played per suit), ``clue_tokens``, ``storms``, ``score``, ``complete`` (fireworks completed),
-  ``turns_left`` (-1 until the last card is drawn), ``seat`` (on turn), ``lost`` ``[N, K]``
-  (copies of each identity in the discard pile) and ``discards`` ``[N, D]`` (int8: the same as
-  a thermometer of copies per identity, in the encoding's identity order);
-- ``knowledge`` ``[N, D+1, K+C+5]`` (int8): per card, the row an encoding shows for it: the
+- ``deck`` ``[N, O+1]``: the identity of each order, drawn or still to draw (``K`` at the
+  sentinel, and at the spare order of bonus tiles until a card is shuffled back);
+- ``hands`` ``[N, P, H+1]``: orders by slot, oldest first, ``O`` for an empty slot (the extra
+  column is always ``O``: removing a card shifts it in);
+- ``held`` ``[N, P]``, ``drawn`` ``[N]`` (orders dealt so far), ``deck_end`` ``[N]`` (orders
+  the deck will have dealt once the draw pile is empty: ``D``, one more after a card is shuffled
+  back), ``fireworks`` ``[N, S]`` (cards played per suit), ``clue_tokens``, ``storms``,
+  ``score``, ``complete`` (fireworks completed), ``turns_left`` (-1 until the last card is
+  drawn), ``seat`` (on turn), ``lost`` ``[N, K]`` (copies of each identity in the discard pile)
+  and ``discards`` ``[N, D]`` (int8: the same as a thermometer of copies per identity, in the
+  encoding's identity order);
+- ``knowledge`` ``[N, O+1, K+C+5]`` (int8): per card, the row an encoding shows for it: the
   identities its clues leave plausible (``K``, in the encoding's identity order), the colours
   (``C``, in the encoding's colour order) and ranks (5) of the clues that touched it.
 
-The rules are the scalar engine's for what this module supports: any suits and token counts,
-empty clues on or off; no declared play, bonus tiles, play until perfect or hanab.live's ending
-rule (:func:`check_batch_variant` refuses them).
+:meth:`BatchState.apply` is the base game's turn: any suits and token counts, empty clues on or
+off. The options (declared play, bonus tiles, play until perfect, hanab.live's ending rule) take
+their own path, :class:`~openhanabi.env.batch.options.OptionRules`, so that the base game pays
+nothing for them.
 """
 
 from __future__ import annotations
@@ -33,30 +39,17 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from openhanabi.env.encodings import UnsupportedVariantError
 from openhanabi.rules import Variant
 from openhanabi.rules.tables import tables_for
 
 Ints = NDArray[np.int64]
 Bools = NDArray[np.bool_]
 
-# kinds of a turn's action, in the encodings' order (clues last: ``kind >= COLOUR_CLUE``)
-PLAY, DISCARD, COLOUR_CLUE, RANK_CLUE = 0, 1, 2, 3
-
-
-def check_batch_variant(variant: Variant) -> None:
-    """Raise :class:`UnsupportedVariantError` for the options the batch engine does not play."""
-    refused = {
-        "declared play": variant.declared_play,
-        "bonus tiles": variant.bonus_tiles,
-        "play until perfect": variant.all_or_nothing,
-        "hanab.live's ending rule": variant.hanab_live_ending,
-    }
-    for option, on in refused.items():
-        if on:
-            raise UnsupportedVariantError(
-                f"the batch engine does not play {option}; use openhanabi.env.raw_env"
-            )
+# kinds of an action, in the extended encoding's order (the base game's clues: ``kind >=
+# COLOUR_CLUE``); CHOOSE answers a bonus tile with a card of the discard pile, which the last
+# action shows as RESHUFFLED or PLAYED_FROM_DISCARD
+PLAY, DISCARD, COLOUR_CLUE, RANK_CLUE, CHOOSE = 0, 1, 2, 3, 4
+RESHUFFLED, PLAYED_FROM_DISCARD = 4, 5
 
 
 @dataclass(frozen=True)
@@ -93,7 +86,8 @@ class RuleTables:
 class LastAction:
     """The last action of each game, as the encodings show it (``kind`` -1 before the first)."""
 
-    def __init__(self, games: int, hand_size: int) -> None:
+    def __init__(self, games: int, hand_size: int, options: bool = False) -> None:
+        """``options``: also keep what declared plays and bonus tiles show."""
         self.actor = np.zeros(games, np.int64)
         self.kind = np.full(games, -1, np.int64)
         self.target = np.full(games, -1, np.int64)  # clue target seat
@@ -105,6 +99,11 @@ class LastAction:
         self.storm = np.zeros(games, np.bool_)  # a storm token was turned
         self.drew = np.zeros(games, np.bool_)  # the hand drew a replacement
         self.tokens_before = np.zeros(games, np.int64)  # clue tokens before the action
+        self.options = options
+        self.declared = np.full(games, -1, np.int64)  # the suit a play declared
+        self.wrong = np.zeros(games, np.bool_)  # the declaration was wrong
+        self.answered = np.zeros(games, np.bool_)  # the action answered a bonus tile
+        self.tile = np.zeros(games, np.int64)  # the bonus tile the action drew, 0 for none
 
     def clear(self, rows: Ints) -> None:
         """No action yet in ``rows`` (new games)."""
@@ -117,6 +116,11 @@ class LastAction:
         self.added[rows] = False
         self.storm[rows] = False
         self.drew[rows] = False
+        if self.options:
+            self.declared[rows] = -1
+            self.wrong[rows] = False
+            self.answered[rows] = False
+            self.tile[rows] = 0
 
 
 class BatchState:
@@ -132,22 +136,24 @@ class BatchState:
         """``identity_order[j]`` is the identity of knowledge column ``j`` and
         ``colour_order[c]`` the variant colour of colour column ``c`` (the variant's orders by
         default)."""
-        check_batch_variant(variant)
         tables = tables_for(variant)
         self.variant = variant
         self.games = n = games
         self.players = p = variant.players
         self.hand_size = h = variant.hand_size
         self.deck_size = d = variant.deck_size
+        # orders: one more for the card bonus tile 5 may shuffle back; then the sentinel
+        self.orders = o = d + 1 if variant.bonus_tiles else d
         self.identities = k = tables.identities
         self.suits = s = tables.suit_count
         self.start_score = tables.start_score
         self.rules = RuleTables.of(variant)
         self.rows = np.arange(n)
-        self.deck = np.full((n, d + 1), k, np.int64)
-        self.hands = np.full((n, p, h + 1), d, np.int64)
+        self.deck = np.full((n, o + 1), k, np.int64)
+        self.hands = np.full((n, p, h + 1), o, np.int64)
         self.held = np.zeros((n, p), np.int64)
         self.drawn = np.zeros(n, np.int64)
+        self.deck_end = np.full(n, d, np.int64)
         self.fireworks = np.zeros((n, s), np.int64)
         self.clue_tokens = np.zeros(n, np.int64)
         self.storms = np.zeros(n, np.int64)
@@ -159,7 +165,7 @@ class BatchState:
         c = len(variant.colours)
         idents = list(range(k)) if identity_order is None else list(identity_order)
         colours = list(range(c)) if colour_order is None else list(colour_order)
-        self.knowledge = np.zeros((n, d + 1, k + c + 5), np.int8)
+        self.knowledge = np.zeros((n, o + 1, k + c + 5), np.int8)
         self._fresh = np.zeros(k + c + 5, np.int8)
         self._fresh[:k] = 1
         # per clue (colours, then ranks 1-5): the knowledge a touched and a missed card keep
@@ -175,15 +181,21 @@ class BatchState:
             + [k + c + rank for rank in range(5)],
             np.int64,
         )
-        self.last = LastAction(n, h)
+        options = (
+            variant.declared_play
+            or variant.bonus_tiles
+            or variant.all_or_nothing
+            or variant.hanab_live_ending
+        )
+        self.last = LastAction(n, h, options)
         # Flat views: one index per element is much cheaper for NumPy than index pairs.
         self.hands_by_seat = self.hands.reshape(n * p, h + 1)  # row game * P + seat
-        self.deck_flat = self.deck.reshape(-1)  # game * (D+1) + order
-        self.knowledge_by_card = self.knowledge.reshape(n * (d + 1), k + c + 5)
+        self.deck_flat = self.deck.reshape(-1)  # game * (O+1) + order
+        self.knowledge_by_card = self.knowledge.reshape(n * (o + 1), k + c + 5)
         self.seat_base = self.rows * p
         self.slot_base = self.rows * (h + 1)  # rows of one hand per game, flattened
         self.offsets = np.arange(p)
-        self.card_base = self.rows * (d + 1)
+        self.card_base = self.rows * (o + 1)
         # the discard pile as a thermometer of copies per identity, in identity_order
         starts = np.cumsum([0] + [tables.copies[ident] for ident in idents])
         self.discard_start = np.zeros(k, np.int64)
@@ -197,8 +209,11 @@ class BatchState:
     def deal(self, rows: Ints, decks: Ints) -> None:
         """Start new games in ``rows`` from ``decks`` (identities, top first, one row each)."""
         variant = self.variant
-        p, h, d = self.players, self.hand_size, self.deck_size
+        p, h, d, o = self.players, self.hand_size, self.deck_size, self.orders
         self.deck[rows, :d] = decks
+        if o > d:
+            self.deck[rows, d:o] = self.identities  # no card shuffled back yet
+            self.deck_end[rows] = d
         self.hands[rows, :, :h] = np.arange(p * h).reshape(p, h)
         self.held[rows] = h
         self.drawn[rows] = p * h
@@ -211,7 +226,7 @@ class BatchState:
         self.seat[rows] = variant.start_seat
         self.lost[rows] = 0
         self.discards[rows] = 0
-        self.knowledge[rows, :d] = self._fresh
+        self.knowledge[rows, :o] = self._fresh
         self.last.clear(rows)
 
     def apply(self, kind: Ints, slot: Ints, offset: Ints, clue: Ints) -> tuple[Bools, Bools]:
@@ -223,7 +238,7 @@ class BatchState:
         last = self.last
         last.tokens_before[:] = self.clue_tokens
         self._take_cards(actor, kind, slot)
-        self._give_clues(actor, kind, offset, clue)
+        self.give_clues(actor, np.flatnonzero(kind >= COLOUR_CLUE), offset, clue)
         last.actor[:] = actor
         last.kind[:] = kind
         strikeout = self.storms >= self.variant.storms
@@ -282,10 +297,12 @@ class BatchState:
         last.storm[:] = misplayed
         last.drew[:] = draw
 
-    def _give_clues(self, actor: Ints, kind: Ints, offset: Ints, clue: Ints) -> None:
-        """Clues: a token is spent and every card of the target's hand learns from it."""
+    def give_clues(
+        self, actor: Ints, clues: Ints, offset: Ints, clue: Ints, free: Bools | None = None
+    ) -> None:
+        """The games ``clues`` give a clue: a token is spent (unless ``free``, per game, says
+        a bonus tile gives it) and every card of the target's hand learns from it."""
         last = self.last
-        clues = np.flatnonzero(kind >= COLOUR_CLUE)
         last.target[:] = -1
         last.clue[:] = -1
         last.touched[:] = False
@@ -293,7 +310,7 @@ class BatchState:
             return
         target = (actor[clues] + offset[clues]) % self.players
         named = clue[clues]
-        self.clue_tokens[clues] -= 1
+        self.clue_tokens[clues] -= 1 if free is None else ~free[clues]
         orders = self.hands_by_seat[self.seat_base[clues] + target, : self.hand_size]  # [G, H]
         cards = self.card_base[clues, None] + orders
         touched = self.rules.clue_touch[named[:, None], self.deck_flat[cards]]  # [G, H]
