@@ -24,6 +24,7 @@ from openhanabi.server import protocol
 from openhanabi.server.db import Database
 from openhanabi.server.errors import RefusedError
 from openhanabi.server.games import explanations, rebuild, save
+from openhanabi.server.i18n import DEFAULT, translator
 from openhanabi.server.models import GameRecord
 
 log = logging.getLogger(__name__)
@@ -38,10 +39,11 @@ class Socket(Protocol):
 
 @dataclass(eq=False)
 class Viewer:
-    """One connection to a room: its socket and its seat (None: a spectator)."""
+    """One connection to a room: its socket, its seat (None: a spectator) and its language."""
 
     socket: Socket
     seat: int | None
+    lang: str = DEFAULT
 
 
 @dataclass
@@ -64,26 +66,29 @@ class Room:
         """The seat of ``user_id`` at this game, None for a spectator."""
         return next((seat for seat, user in self.users.items() if user == user_id), None)
 
-    def render(self, seat: int | None) -> list[dict[str, Any]]:
-        """What a viewer in ``seat`` (None: a spectator) is sent after each change."""
+    def render(self, seat: int | None, lang: str = DEFAULT) -> list[dict[str, Any]]:
+        """What a viewer in ``seat`` (None: a spectator) is sent after each change, in ``lang``."""
         game = self.game
+        t = translator(lang)
         if seat is None:
             view = game.view(0)
             own = {order: game.card(order) for order in game.hands[0]}
-            state = protocol.render_state(view, self.names, self.explanations, spectator_cards=own)
+            state = protocol.render_state(
+                view, self.names, self.explanations, spectator_cards=own, t=t
+            )
         else:
             view = game.view(seat)
-            state = protocol.render_state(view, self.names, self.explanations)
+            state = protocol.render_state(view, self.names, self.explanations, t=t)
         if game.outcome is None:
             return [state]
-        return [state, protocol.render_game_over(view)]
+        return [state, protocol.render_game_over(view, t)]
 
-    async def join(self, socket: Socket, seat: int | None) -> Viewer:
-        """Add ``socket`` (for ``seat``) and send it the game as it stands."""
-        viewer = Viewer(socket, seat)
+    async def join(self, socket: Socket, seat: int | None, lang: str = DEFAULT) -> Viewer:
+        """Add ``socket`` (for ``seat``, speaking ``lang``) and send it the game as it stands."""
+        viewer = Viewer(socket, seat, lang)
         async with self.lock:
             self.viewers.add(viewer)
-            await self._send(viewer, self.render(seat))
+            await self._send(viewer, self.render(seat, lang))
         self.wake_bots()
         return viewer
 
@@ -145,11 +150,12 @@ class Room:
             db.commit()
 
     async def _broadcast(self) -> None:
-        sent: dict[int | None, list[dict[str, Any]]] = {}
+        sent: dict[tuple[int | None, str], list[dict[str, Any]]] = {}
         for viewer in list(self.viewers):
-            if viewer.seat not in sent:
-                sent[viewer.seat] = self.render(viewer.seat)
-            await self._send(viewer, sent[viewer.seat])
+            key = (viewer.seat, viewer.lang)
+            if key not in sent:
+                sent[key] = self.render(*key)
+            await self._send(viewer, sent[key])
 
     async def _send(self, viewer: Viewer, messages: list[dict[str, Any]]) -> None:
         try:
