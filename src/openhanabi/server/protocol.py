@@ -16,7 +16,9 @@ A slot counts from 1 in the order the state lists the hand: newest card first. A
 is answered with ``{"type": "error", "message": ...}`` and changes nothing.
 
 Server messages: ``state`` (:func:`render_state`, the game as one viewer may see it),
-``error``, ``pong`` and ``game_over`` (:func:`render_game_over`).
+``error``, ``pong`` and ``game_over`` (:func:`render_game_over`). Their words (the log's lines,
+suit names, card labels, the verdict) are in the viewer's language: pass its
+:class:`~openhanabi.server.i18n.Translator` (English by default; texts of the ``game`` area).
 
 >>> parse_message('{"type": "clue", "target": 1, "rank": 3}')
 ClueMessage(type='clue', target=1, colour=None, rank=3)
@@ -31,8 +33,19 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 
-from openhanabi.rules import Action, ActionType, Card, ColourClues, Event, Result, SeatView, Variant
+from openhanabi.rules import (
+    Action,
+    ActionType,
+    Card,
+    ColourClues,
+    Event,
+    Result,
+    SeatView,
+    Suit,
+    Variant,
+)
 from openhanabi.rules import rating as rating_band
+from openhanabi.server.i18n import DEFAULT, Translator, translator
 
 MAX_MESSAGE = 1024
 TYPES = ("play", "discard", "clue", "choose", "ping")
@@ -176,14 +189,29 @@ def slots(hand: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(reversed(hand))
 
 
-def card_json(card: Card, variant: Variant) -> dict[str, Any]:
-    suit = variant.suits[card.suit]
+def card_json(card: Card, variant: Variant, t: Translator | None = None) -> dict[str, Any]:
     return {
         "suit": card.suit,
         "rank": card.rank,
         "name": card.name(variant),
-        "label": f"{suit.name} {card.rank}",
+        "label": card_label(card, variant, t),
     }
+
+
+def suit_name(suit: Suit, t: Translator | None = None) -> str:
+    """A suit's name in the viewer's language (its English name where the catalogue has none).
+
+    >>> from openhanabi.rules import find_suit
+    >>> suit_name(find_suit("red"), translator("de")), suit_name(find_suit("red"))
+    ('Rot', 'Red')
+    """
+    return (t or translator(DEFAULT)).texts.get(f"suit.{suit.key}") or suit.name
+
+
+def card_label(card: Card, variant: Variant, t: Translator | None = None) -> str:
+    """A card in words, such as ``Red 3``."""
+    t = t or translator(DEFAULT)
+    return t("card.label", suit=suit_name(variant.suits[card.suit], t), rank=card.rank)
 
 
 def render_state(
@@ -192,14 +220,16 @@ def render_state(
     explanations: dict[int, str],
     *,
     spectator_cards: dict[int, Card] | None = None,
+    t: Translator | None = None,
 ) -> dict[str, Any]:
-    """The ``state`` message for the viewer of ``view``.
+    """The ``state`` message for the viewer of ``view``, in the language of ``t``.
 
     A seated player's own cards carry only their order and what the player knows of them (the
     clues, the identities still possible): never the card. A spectator is sent seat 0's view
     with ``spectator_cards``, the identities of seat 0's hand (RULES.md section 7: spectators
     may see every hand, never the draw pile's order).
     """
+    t = t or translator(DEFAULT)
     variant = view.variant
     seen = dict(view.cards) | (spectator_cards or {})
     me = None if spectator_cards is not None else view.seat
@@ -220,14 +250,14 @@ def render_state(
                 else None,
             }
             if seat != me:
-                entry["card"] = card_json(seen[order], variant)
+                entry["card"] = card_json(seen[order], variant, t)
             cards.append(entry)
         hands.append(cards)
     return {
         "type": "state",
         "seat": me,
         "players": names,
-        "variant": _variant_json(variant),
+        "variant": _variant_json(variant, t),
         "actions": len(view.events),
         "turn": view.turn,
         "seat_on_turn": view.seat_on_turn if view.outcome is None else None,
@@ -238,7 +268,8 @@ def render_state(
             for suit, played in enumerate(view.fireworks)
         ],
         "discard_pile": [
-            {"order": order, "card": card_json(seen[order], variant)} for order in view.discard_pile
+            {"order": order, "card": card_json(seen[order], variant, t)}
+            for order in view.discard_pile
         ],
         "draw_pile": view.draw_pile_size,
         "bonus_tiles_left": view.bonus_tiles_left if variant.bonus_tiles else None,
@@ -250,7 +281,7 @@ def render_state(
         "log": [
             {
                 "seat": event.seat,
-                "text": describe_event(event, variant, names),
+                "text": describe_event(event, variant, names, t),
                 "explanation": explanations.get(index, ""),
             }
             for index, event in enumerate(view.events)
@@ -262,37 +293,49 @@ def render_state(
     }
 
 
-def render_game_over(view: SeatView) -> dict[str, Any]:
+def render_game_over(view: SeatView, t: Translator | None = None) -> dict[str, Any]:
     """The ``game_over`` message: the score and the rating band's verdict (none when playing
-    until perfect: it is all or nothing)."""
+    until perfect: it is all or nothing), in the language of ``t``."""
     outcome = view.outcome
     assert outcome is not None
-    variant = view.variant
-    verdict = (
-        ("Perfect!" if outcome.score == variant.max_score else "Lost: all or nothing.")
-        if variant.all_or_nothing
-        else rating_band(outcome.score, variant.max_score).verdict
-    )
     return {
         "type": "game_over",
         "score": outcome.score,
-        "max_score": variant.max_score,
+        "max_score": view.variant.max_score,
         "reason": outcome.reason,
         "detail": outcome.detail,
-        "verdict": verdict,
+        "verdict": verdict(outcome.score, view.variant, t),
     }
+
+
+def verdict(score: int, variant: Variant, t: Translator | None = None) -> str:
+    """What the rulebook says of ``score``, in the language of ``t``.
+
+    >>> from openhanabi.rules import find_variant
+    >>> verdict(23, find_variant("base"), translator("de"))
+    'Hervorragend: eine Vorstellung, an die man sich erinnern wird.'
+    """
+    t = t or translator(DEFAULT)
+    if variant.all_or_nothing:
+        key = "perfect" if score >= variant.max_score else "all_or_nothing_lost"
+        english = "Perfect!" if score >= variant.max_score else "Lost: all or nothing."
+    else:
+        english = rating_band(score, variant.max_score).verdict
+        key = english.split(":")[0].lower()  # the band's name: dreadful, poor, ..., legendary
+    return t.texts.get(f"verdict.{key}", english)
 
 
 def error(message: str) -> dict[str, Any]:
     return {"type": "error", "message": message}
 
 
-def _variant_json(variant: Variant) -> dict[str, Any]:
+def _variant_json(variant: Variant, t: Translator) -> dict[str, Any]:
     return {
         "key": variant.key,
         "description": variant.describe(),
         "suits": [
-            {"key": suit.key, "name": suit.name, "letter": suit.letter} for suit in variant.suits
+            {"key": suit.key, "name": suit_name(suit, t), "letter": suit.letter}
+            for suit in variant.suits
         ],
         "colours": [suit.key for suit in variant.colours],
         "clue_tokens": variant.clue_tokens,
@@ -356,36 +399,40 @@ def _clue_kind(kind: ActionType) -> str:
     return "colour" if kind is ActionType.COLOUR_CLUE else "rank"
 
 
-def describe_event(event: Event, variant: Variant, names: list[str]) -> str:
-    """One line of the action log, in words."""
-    who = names[event.seat]
+def describe_event(
+    event: Event, variant: Variant, names: list[str], t: Translator | None = None
+) -> str:
+    """One line of the action log, in words of the language of ``t``.
+
+    >>> from openhanabi.rules import Game, find_variant
+    >>> game = Game.new(find_variant("base", players=2), seed=1)
+    >>> game.apply(Action.rank_clue(1, 5))
+    >>> describe_event(game.events[0], game.variant, ["Ann", "Ben"], translator("da"))
+    'Ann gav Ben et hint om 5: 2 kort'
+    >>> describe_event(game.events[0], game.variant, ["Ann", "Ben"])
+    'Ann told Ben about 5: 2 cards'
+    """
+    t = t or translator(DEFAULT)
+    params: dict[str, object] = {"who": names[event.seat]}
+    params["card"] = card_label(event.card, variant, t) if event.card else t("log.a_card")
     action = event.action
-    card = f"{variant.suits[event.card.suit].name} {event.card.rank}" if event.card else "a card"
     result = event.result
     if result is Result.CLUE:
-        named = (
-            variant.colours[action.value].name
+        params["target"] = names[action.target]
+        params["count"] = len(event.touched)
+        params["named"] = (
+            suit_name(variant.colours[action.value], t)
             if action.type is ActionType.COLOUR_CLUE
             else str(action.value)
         )
-        count = len(event.touched)
-        touched = f"{count} card{'' if count == 1 else 's'}"
-        text = f"{who} told {names[action.target]} about {named}: {touched}"
-    elif result is Result.PLAYED:
-        text = f"{who} played {card}"
-    elif result is Result.MISPLAYED:
-        text = f"{who} misplayed {card}: a storm token"
-    elif result is Result.DECLARED_WRONG:
-        declared = variant.suits[action.declare or 0].name
-        text = f"{who} declared {declared} but it was {card}: a storm token"
-    elif result is Result.DISCARDED:
-        text = f"{who} discarded {card}"
-    elif result is Result.RESHUFFLED:
-        text = f"{who} shuffled {card} back into the draw pile"
+        key = "log.clue_one" if len(event.touched) == 1 else "log.clue_many"
     else:
-        text = f"{who} played {card} from the discard pile"
-    if result is Result.PLAYED and action.declare is not None:
-        text += " (declared)"
+        key = f"log.{result.name.lower()}"
+        if result is Result.DECLARED_WRONG:
+            params["declared"] = suit_name(variant.suits[action.declare or 0], t)
+        elif result is Result.PLAYED and action.declare is not None:
+            key = "log.played_declared"
+    text = t(key, **params)
     for tile in event.tiles:
-        text += f"; bonus tile {tile}"
+        text += t("log.bonus_tile", tile=tile)
     return text

@@ -1,21 +1,50 @@
-"""The live game's socket: it carries the messages of :mod:`openhanabi.server.protocol`
-between a browser and the table's room. (The page that uses it is still to come.)"""
+"""The live game: its page (the table as a browser draws it, ``static/game.js``) and its
+socket, which carries the messages of :mod:`openhanabi.server.protocol` between a browser and
+the table's room.
+
+The page itself holds no card: everything it shows comes over the socket, rendered for its
+viewer, so a player's own cards never reach their browser.
+"""
 
 from __future__ import annotations
 
 import asyncio
 from urllib.parse import urlsplit
 
-from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import HTMLResponse
 
+from openhanabi.server import lobby
 from openhanabi.server.accounts import find_session
 from openhanabi.server.db import Database
-from openhanabi.server.deps import SESSION_COOKIE
+from openhanabi.server.deps import SESSION_COOKIE, DbDep, VisitorDep
 from openhanabi.server.errors import RefusedError
+from openhanabi.server.i18n import language_of, translator
+from openhanabi.server.pages import render
 from openhanabi.server.rooms import Rooms
 
 router = APIRouter()
 POLICY_VIOLATION = 1008
+
+
+@router.get("/tables/{table_id}/game", response_class=HTMLResponse)
+def game_page(request: Request, table_id: int, db: DbDep, visitor: VisitorDep) -> HTMLResponse:
+    """The table as its players see it: the board, the moves and the log, kept up to date by
+    the socket. Before the game starts, a page that says so."""
+    table = lobby.find_table(db, table_id)
+    t = translator(language_of(request))
+    game = table.games[-1] if table.games else None
+    seat = table.seat_of(visitor.user.id) if visitor.user is not None else None
+    return render(
+        request,
+        visitor,
+        "game.html",
+        title=t("page.title", table=table.id),
+        table=table,
+        game_id=game.id if game else None,
+        seated=seat is not None,
+        texts=t.catalogue("game"),
+    )
 
 
 @router.websocket("/tables/{table_id}/socket")
@@ -34,7 +63,7 @@ async def game_socket(websocket: WebSocket, table_id: int) -> None:
         _user_id, websocket.app.state.database, websocket.cookies.get(SESSION_COOKIE, "")
     )
     await websocket.accept()
-    viewer = await room.join(websocket, room.seat_of(user_id))
+    viewer = await room.join(websocket, room.seat_of(user_id), language_of(websocket))
     try:
         while True:
             message = await websocket.receive()

@@ -1,0 +1,628 @@
+/*
+ * game.js: the live game page's client. It connects to /tables/<id>/socket, draws every
+ * `state` with board.js, offers the moves the state's `legal` allows, shows `error` messages
+ * in an alert region, announces each new log line to screen readers, shows the end screen on
+ * `game_over`, and reconnects by itself (with growing pauses) when the socket drops.
+ *
+ * Private to this browser, never sent: the order the player arranged their own hand in and
+ * their notes on its cards (localStorage, per game and card order).
+ *
+ * Stable hooks (data-testid) for browser tests:
+ *   hand-<seat>            a player's hand (<section>)
+ *   card-<order>           a card: in a hand, on the discard pile (firework-<suitkey> for fireworks)
+ *   clue-tokens, storms, draw-pile, turn (each with data-count / data-seat), game-score
+ *   log                    the action log (<ol>), explanations-toggle its checkbox
+ *   play, discard          act on the selected own card; declare-<suitkey>: play declaring it
+ *   clue-target-<seat>     pick whom to clue
+ *   clue-colour-<key>, clue-rank-<n>   pick the clue (its touched cards get class "touched")
+ *   confirm, cancel        give the picked clue / choose the picked discard pile card, or not
+ *   move-left, move-right, note, note-text, note-save   arrange and annotate own cards
+ *   errors, announce, connection       the alert, live and connection regions
+ *   end-screen, score, verdict, end-reason   the end screen
+ *
+ * Flows:
+ *   play or discard: click card-<order> in your own hand (hand-<your seat>; it gets
+ *     aria-pressed="true"), then play (or declare-<suitkey>) or discard.
+ *   clue: click clue-target-<seat> (or a card of that player), then clue-colour-<key> or
+ *     clue-rank-<n>: the cards it touches in hand-<seat> get the class "touched" and the text
+ *     says which slots; then confirm (or cancel).
+ *   bonus tile choice: click the card-<order> on the discard pile, then confirm.
+ *
+ * Keyboard: 1-9 select own card, P play, D discard, Escape cancel, [ ] move, N note,
+ * E explanations; every card and button is reachable with Tab.
+ */
+(function () {
+  "use strict";
+
+  const Board = window.HanabiBoard;
+  const h = Board.h;
+  const root = document.getElementById("game");
+  if (!root || !Board) return;
+
+  const textsElement = document.getElementById("texts");
+  const t = Board.translator(JSON.parse(textsElement ? textsElement.textContent : "{}"));
+  const tableId = root.dataset.table;
+  const gameId = root.dataset.game;
+  const boardElement = document.getElementById("board");
+  const actionsElement = document.getElementById("actions");
+  const logElement = document.getElementById("log");
+  const errorsElement = document.getElementById("errors");
+  const announceElement = document.getElementById("announce");
+  const connectionElement = document.getElementById("connection");
+  const endScreen = document.getElementById("end-screen");
+  const explanationsToggle = document.getElementById("show-explanations");
+
+  const PING_SECONDS = 25;
+  const MAX_PAUSE_SECONDS = 30;
+  const POLICY_VIOLATION = 1008;
+
+  const ui = {
+    state: null,
+    over: null,
+    selected: null, // the order of the selected own card
+    clueTarget: null, // the seat picked for a clue
+    clue: null, // the picked clue option of state.legal.clues
+    chosen: null, // the picked discard pile card of a bonus tile's choice
+    noteOpen: false,
+    logLength: null, // log lines already announced
+    endShown: false,
+  };
+
+  // ------------------------------------------------------------------ private storage
+
+  function storageKey() {
+    const seat = ui.state && ui.state.seat !== null ? ui.state.seat : "watch";
+    return "openhanabi.game." + gameId + ".seat." + seat;
+  }
+
+  function loadPrivate() {
+    try {
+      const stored = JSON.parse(window.localStorage.getItem(storageKey()) || "{}");
+      return { order: Array.isArray(stored.order) ? stored.order : [], notes: stored.notes || {} };
+    } catch (problem) {
+      return { order: [], notes: {} };
+    }
+  }
+
+  function savePrivate(data) {
+    try {
+      window.localStorage.setItem(storageKey(), JSON.stringify(data));
+    } catch (problem) {
+      // storage full or forbidden: the arrangement lasts until the page closes
+    }
+  }
+
+  // ------------------------------------------------------------------ reading the state
+
+  function myTurn() {
+    const state = ui.state;
+    return Boolean(
+      state && state.seat !== null && !state.outcome && state.seat_on_turn === state.seat && state.legal,
+    );
+  }
+
+  function ownHand() {
+    const state = ui.state;
+    if (!state || state.seat === null) return [];
+    return Board.arranged(state.hands[state.seat] || [], loadPrivate().order);
+  }
+
+  function displayedSlot(order) {
+    const index = ownHand().findIndex(function (entry) {
+      return entry.order === order;
+    });
+    return index + 1;
+  }
+
+  function nameOf(seat) {
+    return ui.state.players[seat] || String(seat + 1);
+  }
+
+  function suitByKey(key) {
+    return ui.state.variant.suits.find(function (suit) {
+      return suit.key === key;
+    });
+  }
+
+  function cluesFor(seat) {
+    return ((ui.state.legal && ui.state.legal.clues) || []).filter(function (clue) {
+      return clue.target === seat;
+    });
+  }
+
+  function touchedOrders() {
+    if (!ui.clue) return [];
+    const hand = ui.state.hands[ui.clue.target] || [];
+    return ui.clue.touches.map(function (slot) {
+      return hand[slot - 1] && hand[slot - 1].order;
+    });
+  }
+
+  // ------------------------------------------------------------------ drawing
+
+  function draw() {
+    const state = ui.state;
+    if (!state) return;
+    const focused = document.activeElement && document.activeElement.dataset
+      ? document.activeElement.dataset.testid
+      : null;
+    const stored = loadPrivate();
+    const interactive = state.seat !== null && !state.outcome;
+    Board.render(boardElement, state, {
+      t: t,
+      ownOrder: stored.order,
+      notes: stored.notes,
+      selected: ui.selected,
+      highlight: touchedOrders(),
+      choosable: myTurn() ? state.legal.choices : [],
+      chosen: ui.chosen,
+      onCard: interactive ? onCard : null,
+      onChoose: myTurn() ? onChoose : null,
+    });
+    drawActions();
+    Board.renderLog(logElement, state, { t: t, showExplanations: explanationsToggle.checked });
+    if (focused) {
+      const again = root.querySelector('[data-testid="' + focused + '"]');
+      if (again && again !== document.activeElement) again.focus();
+    }
+  }
+
+  function button(testid, text, onclick, extra) {
+    return h("button", Object.assign({ type: "button", "data-testid": testid, onclick: onclick, text: text }, extra || {}));
+  }
+
+  function drawActions() {
+    const state = ui.state;
+    const parts = [];
+    if (state.outcome) {
+      actionsElement.replaceChildren();
+      return;
+    }
+    if (state.seat === null) {
+      actionsElement.replaceChildren(h("p", { text: t("controls.spectator") }));
+      return;
+    }
+    if (!myTurn()) {
+      parts.push(h("p", { class: "waiting", text: t("controls.waiting", { name: nameOf(state.seat_on_turn) }) }));
+    }
+    parts.push(ownCardPanel());
+    if (myTurn()) {
+      if (state.legal.choices.length) parts.push(choicePanel());
+      else parts.push(cluePanel());
+    }
+    actionsElement.replaceChildren.apply(actionsElement, parts);
+  }
+
+  function ownCardPanel() {
+    const state = ui.state;
+    const legal = state.legal || {};
+    const selected = ui.selected !== null;
+    const panel = h("div", { class: "panel own-card" }, [h("h3", { text: t("controls.your_card") })]);
+    panel.append(
+      h("p", {
+        id: "own-card-help",
+        text: selected ? t("controls.selected", { slot: displayedSlot(ui.selected) }) : t("controls.select_card"),
+      }),
+    );
+    const row = h("div", { class: "buttons" });
+    if (myTurn() && legal.play) {
+      row.append(button("play", t("controls.play"), play, { disabled: !selected, "aria-describedby": "own-card-help" }));
+      if (legal.declare) {
+        for (const suit of state.variant.suits) {
+          row.append(
+            button("declare-" + suit.key, t("controls.declare", { suit: suit.name }), function () {
+              play(suit.key);
+            }, { disabled: !selected, "data-suit": suit.key.replace(/-\d+$/, ""), class: "declare" }),
+          );
+        }
+      }
+    }
+    if (myTurn() && legal.discard) {
+      row.append(button("discard", t("controls.discard"), discard, { disabled: !selected, "aria-describedby": "own-card-help" }));
+    }
+    if (selected) {
+      row.append(button("move-left", t("controls.move_left"), function () { move(-1); }));
+      row.append(button("move-right", t("controls.move_right"), function () { move(1); }));
+      row.append(button("note", t("controls.note"), toggleNote, { "aria-expanded": ui.noteOpen ? "true" : "false" }));
+    }
+    panel.append(row);
+    if (myTurn() && legal.play && !legal.discard && !state.pending) {
+      panel.append(h("p", { class: "hint", text: t("controls.no_discard") }));
+    }
+    if (selected && ui.noteOpen) panel.append(noteForm());
+    return panel;
+  }
+
+  function noteForm() {
+    const notes = loadPrivate().notes;
+    const input = h("input", {
+      id: "note-text",
+      type: "text",
+      maxlength: "40",
+      "data-testid": "note-text",
+      value: notes[ui.selected] || "",
+    });
+    input.addEventListener("keydown", function (event) {
+      if (event.key === "Enter") {
+        event.preventDefault();
+        saveNote(input.value);
+      }
+    });
+    return h("div", { class: "note-form" }, [
+      h("label", { for: "note-text", text: t("controls.note_label", { slot: displayedSlot(ui.selected) }) }),
+      input,
+      button("note-save", t("controls.note_save"), function () {
+        saveNote(input.value);
+      }),
+    ]);
+  }
+
+  function cluePanel() {
+    const state = ui.state;
+    const panel = h("div", { class: "panel clue" }, [h("h3", { text: t("controls.clue") })]);
+    const clues = state.legal.clues;
+    if (!clues.length) {
+      panel.append(h("p", { text: t("controls.no_clues") }));
+      return panel;
+    }
+    if (state.pending) panel.append(h("p", { class: "hint", text: t("controls.free_clue") }));
+    const targets = [];
+    for (const clue of clues) if (targets.indexOf(clue.target) < 0) targets.push(clue.target);
+    const count = state.players.length;
+    targets.sort(function (a, b) {
+      return ((a - state.seat + count) % count) - ((b - state.seat + count) % count);
+    });
+    panel.append(h("p", { id: "clue-help", text: ui.clueTarget === null ? t("controls.pick_target") : t("controls.pick_clue", { name: nameOf(ui.clueTarget) }) }));
+    panel.append(
+      h(
+        "div",
+        { class: "buttons targets", role: "group", "aria-label": t("controls.clue") },
+        targets.map(function (seat) {
+          return button("clue-target-" + seat, t("controls.clue_to", { name: nameOf(seat) }), function () {
+            pickTarget(seat);
+          }, { "aria-pressed": ui.clueTarget === seat ? "true" : "false" });
+        }),
+      ),
+    );
+    if (ui.clueTarget !== null) {
+      const options = cluesFor(ui.clueTarget);
+      const colours = options.filter(function (clue) { return clue.colour !== undefined; });
+      const ranks = options.filter(function (clue) { return clue.rank !== undefined; });
+      const row = h("div", { class: "buttons clue-options", role: "group", "aria-labelledby": "clue-help" });
+      for (const clue of colours.concat(ranks)) {
+        const picked = ui.clue === clue;
+        let testid;
+        let text;
+        let label;
+        let extra = {};
+        if (clue.colour !== undefined) {
+          const suit = suitByKey(clue.colour) || { key: clue.colour, name: clue.colour, letter: "" };
+          testid = "clue-colour-" + clue.colour;
+          text = Board.symbolOf(suit.key) + " " + t("controls.clue_colour", { colour: suit.name });
+          label = t("controls.clue_colour_label", { colour: suit.name });
+          extra = { class: "colour", "data-suit": suit.key.replace(/-\d+$/, "") };
+        } else {
+          testid = "clue-rank-" + clue.rank;
+          text = t("controls.clue_rank", { rank: clue.rank });
+          label = t("controls.clue_rank_label", { rank: clue.rank });
+          extra = { class: "rank" };
+        }
+        row.append(
+          button(testid, text, function () {
+            pickClue(clue);
+          }, Object.assign(extra, { "aria-pressed": picked ? "true" : "false", "aria-label": label })),
+        );
+      }
+      panel.append(row);
+    }
+    if (ui.clue) {
+      const name = nameOf(ui.clue.target);
+      const slots = ui.clue.touches;
+      panel.append(
+        h("p", {
+          class: "touches",
+          "data-testid": "clue-touches",
+          text: slots.length
+            ? t("controls.clue_touches", { name: name, slots: slots.join(t("list.and")) })
+            : t("controls.clue_touches_none", { name: name }),
+        }),
+      );
+      panel.append(confirmRow(giveClue));
+    }
+    return panel;
+  }
+
+  function choicePanel() {
+    const state = ui.state;
+    const key = state.pending === "reshuffle" ? "controls.choose_reshuffle" : state.pending === "play_from_discard" ? "controls.choose_play" : "controls.choose";
+    const panel = h("div", { class: "panel choice" }, [h("p", { text: t(key) })]);
+    if (ui.chosen !== null) {
+      const entry = state.discard_pile.find(function (card) {
+        return card.order === ui.chosen;
+      });
+      panel.append(h("p", { text: t("controls.chosen", { card: entry ? entry.card.label : "" }) }));
+      panel.append(confirmRow(choose));
+    }
+    return panel;
+  }
+
+  function confirmRow(onConfirm) {
+    return h("div", { class: "buttons" }, [
+      button("confirm", t("controls.confirm"), onConfirm, { class: "confirm" }),
+      button("cancel", t("controls.cancel"), cancel),
+    ]);
+  }
+
+  // ------------------------------------------------------------------ what the player does
+
+  function onCard(seat, order) {
+    const state = ui.state;
+    if (seat === state.seat) {
+      ui.selected = ui.selected === order ? null : order;
+      ui.noteOpen = false;
+    } else if (myTurn() && cluesFor(seat).length) {
+      pickTarget(seat);
+      return;
+    }
+    draw();
+  }
+
+  function onChoose(order) {
+    ui.chosen = ui.chosen === order ? null : order;
+    draw();
+    focusTestid("confirm");
+  }
+
+  function pickTarget(seat) {
+    ui.clueTarget = seat;
+    ui.clue = null;
+    draw();
+  }
+
+  function pickClue(clue) {
+    ui.clue = clue;
+    draw();
+  }
+
+  function cancel() {
+    ui.clueTarget = null;
+    ui.clue = null;
+    ui.chosen = null;
+    draw();
+  }
+
+  function play(declare) {
+    if (ui.selected === null || !myTurn()) return;
+    const message = { type: "play", order: ui.selected };
+    if (typeof declare === "string") message.declare = declare;
+    send(message);
+  }
+
+  function discard() {
+    if (ui.selected === null || !myTurn() || !ui.state.legal.discard) return;
+    send({ type: "discard", order: ui.selected });
+  }
+
+  function giveClue() {
+    const clue = ui.clue;
+    if (!clue) return;
+    const message = { type: "clue", target: clue.target };
+    if (clue.colour !== undefined) message.colour = clue.colour;
+    else message.rank = clue.rank;
+    send(message);
+  }
+
+  function choose() {
+    if (ui.chosen === null) return;
+    send({ type: "choose", order: ui.chosen });
+  }
+
+  function move(step) {
+    const orders = ownHand().map(function (entry) {
+      return entry.order;
+    });
+    const index = orders.indexOf(ui.selected);
+    const to = index + step;
+    if (index < 0 || to < 0 || to >= orders.length) return;
+    orders[index] = orders[to];
+    orders[to] = ui.selected;
+    const stored = loadPrivate();
+    stored.order = orders;
+    savePrivate(stored);
+    draw();
+  }
+
+  function toggleNote() {
+    ui.noteOpen = !ui.noteOpen;
+    draw();
+    if (ui.noteOpen) focusTestid("note-text");
+  }
+
+  function saveNote(text) {
+    const stored = loadPrivate();
+    const note = text.trim().slice(0, 40);
+    if (note) stored.notes[ui.selected] = note;
+    else delete stored.notes[ui.selected];
+    savePrivate(stored);
+    ui.noteOpen = false;
+    draw();
+    focusTestid("card-" + ui.selected);
+  }
+
+  function focusTestid(testid) {
+    const element = root.querySelector('[data-testid="' + testid + '"]');
+    if (element) element.focus();
+  }
+
+  function resetMove() {
+    ui.clueTarget = null;
+    ui.clue = null;
+    ui.chosen = null;
+    ui.noteOpen = false;
+  }
+
+  // ------------------------------------------------------------------ keyboard
+
+  document.addEventListener("keydown", function (event) {
+    if (!ui.state || event.ctrlKey || event.metaKey || event.altKey) return;
+    const target = event.target;
+    if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.isContentEditable)) {
+      if (event.key === "Escape" && target.id === "note-text") {
+        ui.noteOpen = false;
+        draw();
+        focusTestid("note");
+      }
+      return;
+    }
+    const key = event.key;
+    if (/^[1-9]$/.test(key)) {
+      const entry = ownHand()[Number(key) - 1];
+      if (!entry) return;
+      ui.selected = entry.order;
+      ui.noteOpen = false;
+      draw();
+      focusTestid("card-" + entry.order);
+    } else if (key === "p" || key === "P") {
+      play();
+    } else if (key === "d" || key === "D") {
+      discard();
+    } else if (key === "Escape") {
+      cancel();
+    } else if (key === "[") {
+      move(-1);
+      if (ui.selected !== null) focusTestid("card-" + ui.selected);
+    } else if (key === "]") {
+      move(1);
+      if (ui.selected !== null) focusTestid("card-" + ui.selected);
+    } else if ((key === "n" || key === "N") && ui.selected !== null) {
+      event.preventDefault(); // the N must not land in the note field about to open
+      toggleNote();
+    } else if (key === "e" || key === "E") {
+      explanationsToggle.checked = !explanationsToggle.checked;
+      explanationsToggle.dispatchEvent(new Event("change"));
+    } else {
+      return;
+    }
+  });
+
+  explanationsToggle.checked = window.localStorage && window.localStorage.getItem("openhanabi.explanations") === "1";
+  explanationsToggle.addEventListener("change", function () {
+    try {
+      window.localStorage.setItem("openhanabi.explanations", explanationsToggle.checked ? "1" : "0");
+    } catch (problem) {
+      // not remembered: the choice still holds on this page
+    }
+    if (ui.state) Board.renderLog(logElement, ui.state, { t: t, showExplanations: explanationsToggle.checked });
+  });
+
+  // ------------------------------------------------------------------ messages
+
+  function onState(state) {
+    const previous = ui.state;
+    ui.state = state;
+    if (!previous || previous.actions !== state.actions) {
+      resetMove();
+      errorsElement.textContent = "";
+    }
+    const inHand = (state.seat !== null ? state.hands[state.seat] : []).some(function (entry) {
+      return entry.order === ui.selected;
+    });
+    if (!inHand) ui.selected = null;
+    announce(state);
+    draw();
+  }
+
+  function announce(state) {
+    const lines = state.log;
+    if (ui.logLength !== null && lines.length > ui.logLength) {
+      announceElement.textContent = lines
+        .slice(ui.logLength)
+        .map(function (line) {
+          return line.text;
+        })
+        .join(". ");
+    }
+    ui.logLength = lines.length;
+  }
+
+  function onGameOver(message) {
+    ui.over = message;
+    endScreen.querySelector('[data-testid="score"]').textContent = t("end.score", {
+      score: message.score,
+      max: message.max_score,
+    });
+    endScreen.querySelector('[data-testid="verdict"]').textContent = message.verdict;
+    const reasonKey = "end.reason." + message.reason;
+    const reason = t(reasonKey);
+    endScreen.querySelector('[data-testid="end-reason"]').textContent = reason === reasonKey ? message.detail : reason;
+    endScreen.hidden = false;
+    actionsElement.replaceChildren();
+    if (!ui.endShown) {
+      ui.endShown = true;
+      document.getElementById("end-title").focus();
+    }
+  }
+
+  function onMessage(event) {
+    let message;
+    try {
+      message = JSON.parse(event.data);
+    } catch (problem) {
+      return;
+    }
+    if (message.type === "state") onState(message);
+    else if (message.type === "game_over") onGameOver(message);
+    else if (message.type === "error") errorsElement.textContent = t("game.error", { message: message.message });
+  }
+
+  // ------------------------------------------------------------------ the socket
+
+  let socket = null;
+  let attempts = 0;
+  let pinger = null;
+
+  function socketUrl() {
+    const scheme = window.location.protocol === "https:" ? "wss:" : "ws:";
+    const lang = encodeURIComponent(document.documentElement.lang || "en");
+    return scheme + "//" + window.location.host + "/tables/" + tableId + "/socket?lang=" + lang;
+  }
+
+  function send(message) {
+    if (!socket || socket.readyState !== WebSocket.OPEN) {
+      errorsElement.textContent = t("game.error", { message: t("connection.lost", { seconds: "…" }) });
+      return;
+    }
+    errorsElement.textContent = "";
+    socket.send(JSON.stringify(message));
+  }
+
+  function connect() {
+    connectionElement.textContent = t("connection.connecting");
+    socket = new WebSocket(socketUrl());
+    socket.addEventListener("open", function () {
+      attempts = 0;
+      connectionElement.textContent = t("connection.open");
+      pinger = window.setInterval(function () {
+        if (socket && socket.readyState === WebSocket.OPEN) socket.send('{"type":"ping"}');
+      }, PING_SECONDS * 1000);
+    });
+    socket.addEventListener("message", onMessage);
+    socket.addEventListener("close", function (event) {
+      window.clearInterval(pinger);
+      socket = null;
+      if (event.code === POLICY_VIOLATION) {
+        connectionElement.textContent = t("connection.refused", { reason: event.reason || "" });
+        return;
+      }
+      if (ui.over) return; // nothing more will happen at this table
+      // Pauses of 1, 2, 4 … 30 seconds, a little random so that a restarted server is not
+      // met by every browser at the same moment.
+      const pause = Math.min(MAX_PAUSE_SECONDS, Math.pow(2, attempts)) * (0.8 + Math.random() * 0.4);
+      attempts += 1;
+      connectionElement.textContent = t("connection.lost", { seconds: Math.round(pause) });
+      window.setTimeout(connect, pause * 1000);
+    });
+  }
+
+  connect();
+})();

@@ -1,0 +1,165 @@
+"""The game page: every visitor of a started table gets the page that draws it (its texts in
+their language, its scripts as files the content policy allows), a table not started yet gets a
+page that says so, and the page itself never holds a card: what it shows comes over the socket,
+rendered for its viewer, in the viewer's language."""
+
+from __future__ import annotations
+
+import json
+import re
+from html import unescape
+from html.parser import HTMLParser
+
+import pytest
+from fastapi.testclient import TestClient
+from game_client import Player, referee, seat_table, second_browser, settings
+from web_client import assert_no_traceback, post, register
+
+from openhanabi.server import Settings
+from openhanabi.server.i18n import LANGUAGES, translator
+
+__all__ = ["settings"]  # bots without a delay
+
+TEXTS = re.compile(r'<script type="application/json" id="texts">(.*?)</script>', re.S)
+
+
+class Controls(HTMLParser):
+    """The page's buttons and form fields, the ids its labels name, and its scripts."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.controls: list[dict[str, str | None]] = []
+        self.labelled: set[str] = set()
+        self.scripts: list[dict[str, str | None]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        attributes = dict(attrs)
+        if tag in ("button", "input", "select", "textarea"):
+            self.controls.append(attributes)
+        elif tag == "label" and attributes.get("for"):
+            self.labelled.add(str(attributes["for"]))
+        elif tag == "script":
+            self.scripts.append(attributes)
+
+
+def parse(html: str) -> Controls:
+    page = Controls()
+    page.feed(html)
+    return page
+
+
+def texts_of(html: str) -> dict[str, str]:
+    match = TEXTS.search(html)
+    assert match, "the page embeds no texts"
+    texts: dict[str, str] = json.loads(match.group(1))
+    return texts
+
+
+def test_a_seated_player_gets_the_page_that_draws_the_game(client: TestClient) -> None:
+    table = seat_table(client, second_browser(client))
+    response = client.get(f"/tables/{table}/game")
+    assert response.status_code == 200
+    html = response.text
+    assert f'data-table="{table}"' in html
+    assert "base, 3 players" in html  # the variant banner
+    page = parse(html)
+    sources = [script.get("src") for script in page.scripts]
+    assert sources[-3:] == [None, "/static/board.js", "/static/game.js"]
+    for script in page.scripts:  # code only from files: the content policy allows no other
+        assert script.get("src") or script.get("type") == "application/json", script
+    for control in page.controls:  # a button's text labels it; a field needs a label
+        if control.get("type") not in ("hidden", "submit", "button", None):
+            assert control.get("id") in page.labelled or control.get("aria-label"), control
+    assert texts_of(html) == translator("en").catalogue("game")
+    assert "content-security-policy" in response.headers
+    assert "'unsafe-inline'" not in response.headers["content-security-policy"]
+
+
+def test_the_table_page_links_to_its_game_once_started(client: TestClient) -> None:
+    register(client, "ann", "Ann")
+    response = post(client, "/tables", {"variant": "base", "players": "2", "seat_2": "basic"})
+    table = response.headers["location"].rsplit("/", 1)[1]
+    assert f"/tables/{table}/game" not in client.get(f"/tables/{table}").text
+    assert post(client, f"/tables/{table}/start").status_code == 303
+    assert f'href="/tables/{table}/game"' in client.get(f"/tables/{table}").text
+
+
+def test_a_spectator_gets_the_page_and_is_told_so(client: TestClient) -> None:
+    table = seat_table(client, second_browser(client))
+    watcher = second_browser(client)
+    response = watcher.get(f"/tables/{table}/game")
+    assert response.status_code == 200
+    assert 'class="spectating"' in response.text
+    assert "/static/game.js" in response.text
+    assert 'class="spectating"' not in client.get(f"/tables/{table}/game").text
+
+
+def test_a_table_not_started_gets_a_clear_page(client: TestClient) -> None:
+    register(client, "ann", "Ann")
+    response = post(client, "/tables", {"variant": "base", "players": "2"})
+    table = response.headers["location"].rsplit("/", 1)[1]
+    page = client.get(f"/tables/{table}/game")
+    assert page.status_code == 200
+    assert translator("en")("page.not_started") in unescape(page.text)
+    assert "/static/game.js" not in page.text  # nothing to connect to yet
+    assert f'href="/tables/{table}"' in page.text
+
+
+def test_an_unknown_table_is_a_404_page(client: TestClient) -> None:
+    response = client.get("/tables/999/game")
+    assert response.status_code == 404
+    assert_no_traceback(response)
+    assert client.get("/tables/nine/game").status_code == 422
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_the_page_and_its_texts_are_in_the_chosen_language(client: TestClient, lang: str) -> None:
+    table = seat_table(client, second_browser(client))
+    response = client.get(f"/tables/{table}/game?lang={lang}")
+    t = translator(lang)
+    assert f'<html lang="{lang}"' in response.text
+    assert texts_of(response.text) == t.catalogue("game")
+    assert t("page.log") in response.text
+    # the choice holds for the next page, and so for the socket that page opens
+    assert "/static/game.js" in client.get(f"/tables/{table}/game").text
+    assert texts_of(client.get(f"/tables/{table}/game").text) == t.catalogue("game")
+
+
+def test_the_page_never_holds_a_card(client: TestClient, settings: Settings) -> None:
+    """Hidden information: the page's HTML names none of the viewer's own cards (it names no
+    card at all: every card comes over the socket, rendered for its viewer)."""
+    table = seat_table(client, second_browser(client))
+    game = referee(settings, table)
+    html = client.get(f"/tables/{table}/game").text
+    own = [game.card(order) for order in game.hands[0]]
+    names = {card.name(game.variant) for card in own}
+    assert not [name for name in names if re.search(rf"\b{name}\b", html)]
+    assert 'data-testid="card-' not in html
+
+
+def test_the_static_files_are_served(client: TestClient) -> None:
+    for name, kind in (("board.js", "javascript"), ("game.js", "javascript"), ("game.css", "css")):
+        response = client.get(f"/static/{name}")
+        assert response.status_code == 200, name
+        assert kind in response.headers["content-type"]
+
+
+def test_each_socket_hears_the_log_in_its_own_language(client: TestClient) -> None:
+    """Ann plays in German while a spectator watches in Danish: one clue, two languages."""
+    table = seat_table(client, second_browser(client))
+    watcher = second_browser(client)
+    url = f"/tables/{table}/socket"
+    with (
+        client.websocket_connect(f"{url}?lang=de") as ann_socket,
+        watcher.websocket_connect(f"{url}?lang=da") as watcher_socket,
+    ):
+        ann, spectator = Player(ann_socket), Player(watcher_socket)
+        state = ann.read_state()
+        clue = next(clue for clue in state["legal"]["clues"] if "rank" in clue)
+        ann.send({"type": "clue", "target": clue["target"], "rank": clue["rank"]})
+        german = ann.read_state(1)["log"][0]["text"]
+        danish = spectator.read_state(1)["log"][0]["text"]
+    assert german.startswith("Ann gab Ben einen Hinweis auf")
+    assert danish.startswith("Ann gav Ben et hint om")
+    names = [suit["name"] for suit in state["variant"]["suits"]]
+    assert names == ["Rot", "Gelb", "Grün", "Blau", "Weiß"]
