@@ -156,6 +156,10 @@ def test_reset_with_one_seed_per_game_deals_those_games() -> None:
         assert np.array_equal(masks[i], batch.encoding.moves.mask(batch.encoding.moves.legal(view)))
     with pytest.raises(ValueError, match="3 seeds"):
         batch.reset([1, 2])
+    with pytest.raises(
+        ValueError, match="between -2\\*\\*62 and 2\\*\\*62, not 4611686018427387905"
+    ):
+        batch.reset([1, 2**62 + 1, 3])
     rng = np.random.default_rng(3)
     while not batch.game_seeds.max() > 40:
         moves = (rng.random(masks.shape) * masks).argmax(axis=1)

@@ -38,6 +38,7 @@ from openhanabi.rules import Variant
 
 Step = tuple[NDArray[np.int8], NDArray[np.int8], NDArray[np.float32], NDArray[np.bool_]]
 DECK_CHUNK = 1024  # seeds shuffled together (at least) when the pool of dealt decks runs out
+LARGEST_SEED = 1 << 62  # seeds are kept as int64, and later games take the seeds after them
 
 
 class IllegalMoveError(ValueError):
@@ -124,17 +125,24 @@ class BatchEnv:
         """Deal every game anew: (observations, masks).
 
         ``seed`` is the first seed (games get ``seed``, ``seed + 1`` ...) or one seed per game;
-        games that end later take the seeds after the largest one.
+        games that end later take the seeds after the largest one. Seeds are between -2**62
+        and 2**62.
         """
-        self._pool = deal(self.variant, [])
         rows = self.state.rows
         if isinstance(seed, int | np.integer):
-            self._next_seed = int(seed)
-            self._deal(rows)
+            seeds = [int(seed)]
         else:
             seeds = [int(value) for value in seed]
             if len(seeds) != self.games:
                 raise ValueError(f"expected {self.games} seeds, got {len(seeds)}")
+        outside = [value for value in seeds if not -LARGEST_SEED <= value <= LARGEST_SEED]
+        if outside:
+            raise ValueError(f"a seed must be between -2**62 and 2**62, not {outside[0]}")
+        self._pool = deal(self.variant, [])
+        if isinstance(seed, int | np.integer):
+            self._next_seed = int(seed)
+            self._deal(rows)
+        else:
             self._next_seed = max(seeds) + 1
             self.game_seeds[rows] = seeds
             self._start(rows, deal(self.variant, seeds))
