@@ -3,6 +3,8 @@ new data directory gets a new SQLite file at the newest revision, which matches 
 
 from __future__ import annotations
 
+import json
+from datetime import UTC, datetime
 from pathlib import Path
 
 from alembic import command
@@ -10,9 +12,10 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from fastapi.testclient import TestClient
-from sqlalchemy import create_engine, inspect
+from sqlalchemy import MetaData, create_engine, insert, inspect, text
 from web_client import login, register, sqlite_only
 
+from openhanabi.records import Record, read_record
 from openhanabi.server import Settings, create_app
 from openhanabi.server.db import MIGRATIONS, alembic_config
 from openhanabi.server.models import Base
@@ -74,3 +77,50 @@ def test_a_database_url_of_its_own_leaves_the_data_dir_alone(tmp_path: Path) -> 
         assert client.get("/healthz").status_code == 200
     assert (tmp_path / "elsewhere.sqlite3").is_file()
     assert not (tmp_path / "unused").exists()
+
+
+DATA = (Path(__file__).parents[2] / ".." / "shared" / "data" / "ah2ac2-3p").resolve()
+
+
+def test_a_database_of_the_first_revision_keeps_its_games_through_the_second(
+    settings: Settings,
+) -> None:
+    """Revision 0002 (the bots' explanations, imported games) adds to the games already
+    stored without losing any: they have no explanations, came from a table, and replay."""
+    if settings.is_sqlite:
+        settings.data_dir.mkdir(parents=True)
+    command.upgrade(alembic_config(settings.database_url), "0001")
+    record = read_record(DATA / "game_1.json")
+    score = record.extra["expected"]["score"]
+    engine = create_engine(settings.database_url)
+    tables = MetaData()
+    tables.reflect(engine)
+    at = datetime(2026, 1, 2, 3, 4, tzinfo=UTC)
+    with engine.begin() as connection:
+        connection.execute(
+            insert(tables.tables["games"]).values(
+                id=1, seed=0, record=record.to_dict(), started_at=at, finished_at=at, score=score
+            )
+        )
+        connection.execute(
+            insert(tables.tables["game_players"]).values(
+                [{"game_id": 1, "seat": seat, "name": name} for seat, name in enumerate("ABC")]
+            )
+        )
+    engine.dispose()
+
+    with TestClient(create_app(settings)) as client:
+        replayed = client.get("/games/1/replay.json")
+        assert replayed.status_code == 200
+        assert replayed.json()["frames"][-1]["score"] == score
+        assert all(line["explanation"] == "" for line in replayed.json()["log"])
+        assert Record.from_dict(client.get("/games/1/record.json").json()) == record
+
+    engine = create_engine(settings.database_url)
+    with engine.connect() as connection:
+        row = connection.execute(
+            text("SELECT explanations, source, imported_by, table_id FROM games")
+        ).one()
+    engine.dispose()
+    explanations = json.loads(row[0]) if isinstance(row[0], str) else row[0]
+    assert (explanations, row[1], row[2], row[3]) == ({}, "table", None, None)

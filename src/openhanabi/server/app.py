@@ -29,7 +29,7 @@ from openhanabi.server.forms import field_name, problems
 from openhanabi.server.i18n import Translator, language_of, translator
 from openhanabi.server.pages import render
 from openhanabi.server.rooms import Rooms
-from openhanabi.server.routes import accounts, game, lobby
+from openhanabi.server.routes import accounts, game, lobby, replays
 from openhanabi.server.security import Passwords
 from openhanabi.server.settings import Settings
 
@@ -76,6 +76,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(accounts.router)
     app.include_router(lobby.router)
     app.include_router(game.router)
+    app.include_router(replays.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_api_route("/healthz", healthz, methods=["GET"])
     app.add_exception_handler(RefusedError, _refusal)  # type: ignore[arg-type]

@@ -376,7 +376,7 @@
         text: ctx.t("game.status.score", { score: state.score, reachable: state.max_reachable }),
       }),
     );
-    if (state.turns_left !== null && state.turns_left !== undefined) {
+    if (typeof state.turns_left === "number" && state.turns_left >= 0) {
       items.push(h("li", { text: ctx.t("game.status.turns_left", { count: state.turns_left }) }));
     }
     let turn;

@@ -463,10 +463,17 @@
 
   // ------------------------------------------------------------------ keyboard
 
+  /** Whether keys pressed in ``element`` are text being typed (not shortcuts). */
+  function typing(element) {
+    if (!element) return false;
+    if (element.tagName === "TEXTAREA" || element.tagName === "SELECT" || element.isContentEditable) return true;
+    return element.tagName === "INPUT" && ["checkbox", "radio", "button", "submit"].indexOf(element.type) < 0;
+  }
+
   document.addEventListener("keydown", function (event) {
     if (!ui.state || event.ctrlKey || event.metaKey || event.altKey) return;
     const target = event.target;
-    if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.isContentEditable)) {
+    if (typing(target)) {
       if (event.key === "Escape" && target.id === "note-text") {
         ui.noteOpen = false;
         draw();
@@ -556,7 +563,7 @@
     const reason = t(reasonKey);
     endScreen.querySelector('[data-testid="end-reason"]').textContent = reason === reasonKey ? message.detail : reason;
     endScreen.hidden = false;
-    actionsElement.replaceChildren();
+    document.getElementById("controls").hidden = true; // nothing is left to do
     if (!ui.endShown) {
       ui.endShown = true;
       document.getElementById("end-title").focus();

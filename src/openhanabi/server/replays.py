@@ -1,0 +1,197 @@
+"""Finished games after the fact: their replays with every card shown, their records to take
+away, records brought in from elsewhere, and each player's history.
+
+Who may see what: a replay shows every hand, so a game still being played has none (its
+players would learn their own cards); a finished game's replay and record are for everyone. An
+imported game was never played here, so it is always open.
+
+A replay is a list of frames: frame ``n`` is the game after its first ``n`` actions, rendered by
+:func:`~openhanabi.server.protocol.render_state` as a spectator sees it, but with every hand
+shown.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session, selectinload
+
+from openhanabi.records import Record, RecordError, replay, replay_states
+from openhanabi.rules import Game, Variant
+from openhanabi.server import protocol
+from openhanabi.server.errors import RefusedError
+from openhanabi.server.games import explanations
+from openhanabi.server.i18n import Translator
+from openhanabi.server.models import GamePlayer, GameRecord, GameSource, User, now
+
+MAX_RECORD_BYTES = 1024 * 1024  # an imported record; a real game's is a few kilobytes
+HISTORY_PAGE = 50  # games per page of a history
+NAME_LENGTH = 40  # GamePlayer.name
+
+
+def find_game(db: Session, game_id: int) -> GameRecord:
+    stored = db.get(GameRecord, game_id)
+    if stored is None:
+        raise RefusedError("replay.refused.no_game", 404, game=game_id)
+    return stored
+
+
+def open_game(db: Session, game_id: int) -> GameRecord:
+    """Game ``game_id`` if its replay may be watched: refused while it is being played."""
+    stored = find_game(db, game_id)
+    if stored.source is not GameSource.IMPORT and stored.finished_at is None:
+        raise RefusedError("replay.refused.running", 403, game=game_id)
+    return stored
+
+
+# ---------------------------------------------------------------------- replays
+
+
+def frame(game: Game, names: list[str], explained: dict[int, str], t: Translator) -> dict[str, Any]:
+    """``game`` as it stands, every hand shown (and the log up to now)."""
+    every = {order: game.card(order) for hand in game.hands for order in hand}
+    return protocol.render_state(game.view(0), names, explained, spectator_cards=every, t=t)
+
+
+def frames(stored: GameRecord, t: Translator) -> dict[str, Any]:
+    """The whole replay of ``stored``: ``frames[n]`` after ``n`` actions, each without its log
+    (the log of the last frame, ``log``, holds every line: frame ``n``'s is its first ``n``),
+    and ``game_over`` when the game has ended."""
+    record = Record.from_dict(stored.record)
+    names = list(record.players)
+    explained = explanations(stored)
+    shown = []
+    game: Game | None = None
+    for game in replay_states(record, copies=False):
+        state = frame(game, names, explained, t)
+        log = state.pop("log")
+        shown.append(state)
+    assert game is not None  # there is always the state before the first action
+    over = protocol.render_game_over(game.view(0), t) if game.outcome is not None else None
+    return {"game": stored.id, "log": log, "frames": shown, "game_over": over}
+
+
+def frame_after(stored: GameRecord, actions: int, t: Translator) -> dict[str, Any]:
+    """Frame ``actions`` of the replay of ``stored``, with its log."""
+    record = Record.from_dict(stored.record)
+    if not 0 <= actions <= len(record.actions):
+        raise RefusedError("replay.refused.no_turn", 404, turn=actions, last=len(record.actions))
+    shortened = Record(
+        record.players, record.variant, record.deck, record.actions[:actions], record.bonus_tiles
+    )
+    return frame(replay(shortened), list(record.players), explanations(stored), t)
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What a replay's page says of its game before the first frame."""
+
+    variant: Variant
+    players: list[str]
+    actions: int
+    score: int | None
+    verdict: str
+    imported: bool
+
+
+def summary(stored: GameRecord, t: Translator) -> Summary:
+    record = Record.from_dict(stored.record)
+    score = stored.score
+    return Summary(
+        variant=record.variant,
+        players=list(record.players),
+        actions=len(record.actions),
+        score=score,
+        verdict="" if score is None else protocol.verdict(score, record.variant, t),
+        imported=stored.source is GameSource.IMPORT,
+    )
+
+
+def export(stored: GameRecord) -> dict[str, Any]:
+    """The record of ``stored`` as JSON (hanab.live's form, extended for every variant)."""
+    return Record.from_dict(stored.record).to_dict()
+
+
+# ---------------------------------------------------------------------- imports
+
+
+def read_record(data: bytes) -> tuple[Record, Game]:
+    """The record in ``data`` and its game replayed to the end; raises :class:`RecordError`
+    (naming the field or the action at fault) if either cannot be done."""
+    if len(data) > MAX_RECORD_BYTES:
+        raise RecordError(f"the record is larger than {MAX_RECORD_BYTES // 1024} KiB")
+    if not data.strip():
+        raise RecordError("the record is empty")
+    record = Record.from_json(data)
+    return record, replay(record)
+
+
+def import_record(db: Session, user: User, record: Record, game: Game) -> GameRecord:
+    """Store ``record`` (whose replay is ``game``) as a game imported by ``user``."""
+    players = [
+        GamePlayer(seat=seat, name=name[:NAME_LENGTH] or "?")
+        for seat, name in enumerate(record.players)
+    ]
+    stored = GameRecord(
+        table=None,
+        seed=record.seed or 0,
+        record=record.to_dict(),
+        players=players,
+        source=GameSource.IMPORT,
+        imported_by=user.id,
+        explanations={},
+    )
+    if game.outcome is not None:
+        stored.score = game.outcome.score
+        stored.finished_at = now()
+    db.add(stored)
+    db.commit()
+    return stored
+
+
+# ---------------------------------------------------------------------- history
+
+
+@dataclass(frozen=True)
+class PlayedGame:
+    """One line of a player's history."""
+
+    game_id: int
+    finished_at: datetime
+    variant: Variant
+    players: list[str]
+    score: int
+    verdict: str
+
+
+def history(db: Session, user_id: int, page: int, t: Translator) -> tuple[list[PlayedGame], bool]:
+    """Page ``page`` (1 first) of the finished games ``user_id`` played, newest first, and
+    whether there is a next page."""
+    query = (
+        select(GameRecord)
+        .join(GamePlayer, GamePlayer.game_id == GameRecord.id)
+        .where(GamePlayer.user_id == user_id, GameRecord.finished_at.is_not(None))
+        .order_by(GameRecord.finished_at.desc(), GameRecord.id.desc())
+        .offset((page - 1) * HISTORY_PAGE)
+        .limit(HISTORY_PAGE + 1)
+        .options(selectinload(GameRecord.players))
+    )
+    found = list(db.scalars(query))
+    lines = []
+    for stored in found[:HISTORY_PAGE]:
+        variant = Record.from_dict(stored.record).variant
+        assert stored.finished_at is not None and stored.score is not None
+        lines.append(
+            PlayedGame(
+                game_id=stored.id,
+                finished_at=stored.finished_at,
+                variant=variant,
+                players=[player.name for player in stored.players],
+                score=stored.score,
+                verdict=protocol.verdict(stored.score, variant, t),
+            )
+        )
+    return lines, len(found) > HISTORY_PAGE

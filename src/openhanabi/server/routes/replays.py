@@ -1,0 +1,172 @@
+"""Replays of finished games, their records to download, importing a record, and each player's
+history of games.
+
+- ``GET /games/{id}/replay``: the replay page (``?turn=N``: after the first N actions);
+- ``GET /games/{id}/replay.json``: every frame of the replay (``?turn=N``: only that one);
+- ``GET /games/{id}/record.json``: the game's record, as a file;
+- ``GET``/``POST /games/import``: a record, uploaded or pasted, becomes a game to replay;
+- ``GET /users/{id}/history`` (``?page=N``), and ``GET /history`` for one's own.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Query, Request
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
+from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import UploadFile
+
+from openhanabi.records import RecordError
+from openhanabi.server import replays
+from openhanabi.server.deps import CsrfChecked, DbDep, UserDep, VisitorDep
+from openhanabi.server.errors import RefusedError
+from openhanabi.server.i18n import Translator, language_of, translator
+from openhanabi.server.models import User
+from openhanabi.server.pages import redirect, render
+
+router = APIRouter()
+FORM_OVERHEAD = 64 * 1024  # the rest of an import form around its record: token, field names
+# the live game's board and its style: the replay draws its frames with them where they exist
+STATIC = Path(__file__).parents[1] / "static"
+BOARD_FILES = ("board.js", "game.css")
+
+Turn = Annotated[int | None, Query(ge=0, le=10_000)]
+Page = Annotated[int, Query(ge=1, le=100_000)]
+
+
+def _texts(request: Request) -> Translator:
+    return translator(language_of(request))
+
+
+# ---------------------------------------------------------------------- replays
+
+
+@router.get("/games/{game_id}/replay", response_class=HTMLResponse)
+def replay_page(request: Request, game_id: int, db: DbDep, visitor: VisitorDep) -> HTMLResponse:
+    stored = replays.open_game(db, game_id)
+    t = _texts(request)
+    return render(
+        request,
+        visitor,
+        "replay.html",
+        title="replay.title",
+        title_params={"game": game_id},
+        game=stored,
+        summary=replays.summary(stored, t),
+        texts=t.catalogue("replay"),
+        board=_board_files(),
+        board_texts=t.catalogue("game"),
+    )
+
+
+@router.get("/games/{game_id}/replay.json")
+def replay_frames(request: Request, game_id: int, db: DbDep, turn: Turn = None) -> JSONResponse:
+    """Every frame (``frames``, with the whole ``log`` once), or with ``turn`` that frame."""
+    stored = replays.open_game(db, game_id)
+    t = _texts(request)
+    if turn is None:
+        return JSONResponse(replays.frames(stored, t))
+    return JSONResponse(replays.frame_after(stored, turn, t))
+
+
+@router.get("/games/{game_id}/record.json")
+def record_file(game_id: int, db: DbDep) -> JSONResponse:
+    stored = replays.open_game(db, game_id)
+    download = f'attachment; filename="openhanabi-game-{game_id}.json"'
+    return JSONResponse(replays.export(stored), headers={"Content-Disposition": download})
+
+
+def _board_files() -> list[str]:
+    return [name for name in BOARD_FILES if (STATIC / name).is_file()]
+
+
+# ---------------------------------------------------------------------- imports
+
+
+async def _small_enough(request: Request) -> None:
+    """Refuse an import larger than the limit before reading it, then read the form (so that
+    the CSRF check finds it read, with room for the record in a pasted field)."""
+    limit = replays.MAX_RECORD_BYTES + FORM_OVERHEAD
+    length = request.headers.get("content-length", "")
+    if length.isdigit() and int(length) > limit:
+        raise RefusedError("replay.import.too_large", 413, kib=replays.MAX_RECORD_BYTES // 1024)
+    await request.form(max_files=1, max_fields=8, max_part_size=limit)
+
+
+@router.get("/games/import", response_class=HTMLResponse)
+def import_page(request: Request, visitor: VisitorDep, user: UserDep) -> HTMLResponse:
+    return _import_form(request, visitor)
+
+
+@router.post(
+    "/games/import", dependencies=[Depends(_small_enough), CsrfChecked], response_model=None
+)
+async def import_game(
+    request: Request, db: DbDep, visitor: VisitorDep, user: UserDep
+) -> HTMLResponse | RedirectResponse:
+    form = await request.form()
+    upload, pasted = form.get("record"), form.get("text")
+    data = b""
+    if isinstance(upload, UploadFile):
+        data = await upload.read(replays.MAX_RECORD_BYTES + 1)
+    if not data.strip() and isinstance(pasted, str):
+        data = pasted.encode()
+    t = _texts(request)
+    try:
+        record, game = await run_in_threadpool(replays.read_record, data)
+    except RecordError as error:
+        message = t("replay.import.invalid", problem=str(error))
+        text = pasted if isinstance(pasted, str) else ""
+        return _import_form(request, visitor, message, text)
+    stored = await run_in_threadpool(replays.import_record, db, user, record, game)
+    return redirect(f"/games/{stored.id}/replay")
+
+
+def _import_form(
+    request: Request, visitor: VisitorDep, error: str = "", text: str = ""
+) -> HTMLResponse:
+    return render(
+        request,
+        visitor,
+        "import.html",
+        422 if error else 200,
+        title="replay.import.title",
+        error=error,
+        text=text,
+        kib=replays.MAX_RECORD_BYTES // 1024,
+    )
+
+
+# ---------------------------------------------------------------------- history
+
+
+@router.get("/history")
+def my_history(user: UserDep) -> RedirectResponse:
+    return redirect(f"/users/{user.id}/history")
+
+
+@router.get("/users/{user_id}/history", response_class=HTMLResponse)
+def history_page(
+    request: Request, user_id: int, db: DbDep, visitor: VisitorDep, page: Page = 1
+) -> HTMLResponse:
+    player = db.get(User, user_id)
+    if player is None:
+        raise RefusedError("replay.refused.no_player", 404, player=user_id)
+    t = _texts(request)
+    games, more = replays.history(db, user_id, page, t)
+    context: dict[str, Any] = {
+        "player": player,
+        "games": games,
+        "page": page,
+        "more": more,
+    }
+    return render(
+        request,
+        visitor,
+        "history.html",
+        title="replay.history.title",
+        title_params={"player": player.display_name},
+        **context,
+    )

@@ -1,0 +1,225 @@
+"""Any record can be imported (uploaded or pasted) and watched: it is checked by replaying it,
+and a record that cannot be replayed gets one error naming what is wrong, and stores nothing."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, func, select
+from sqlalchemy.orm import Session
+from web_client import assert_no_traceback, csrf, register
+
+from openhanabi.records import Record, read_record, replay
+from openhanabi.server import Settings
+from openhanabi.server.models import GamePlayer, GameRecord, GameSource
+from openhanabi.server.replays import MAX_RECORD_BYTES
+
+DATA = (Path(__file__).parents[2] / ".." / "shared" / "data" / "ah2ac2-3p").resolve()
+GAMES = sorted(DATA.glob("game_*.json"), key=lambda path: int(path.stem.split("_")[1]))
+SAMPLE = GAMES[::25]  # six of the 148 games, spread over the set
+REPLAY_URL = re.compile(r"^/games/(\d+)/replay$")
+
+
+def upload(client: TestClient, data: bytes, name: str = "game.json") -> httpx.Response:
+    files = {"record": (name, data, "application/json")}
+    return client.post("/games/import", data={"csrf_token": csrf(client)}, files=files)
+
+
+def paste(client: TestClient, text: str) -> httpx.Response:
+    # sent as the form does: multipart, with an empty file field beside the pasted text
+    files = {"record": ("", b"", "application/octet-stream")}
+    return client.post(
+        "/games/import", data={"csrf_token": csrf(client), "text": text}, files=files
+    )
+
+
+def imported_id(response: httpx.Response) -> int:
+    assert response.status_code == 303, response.text
+    match = REPLAY_URL.match(response.headers["location"])
+    assert match, response.headers["location"]
+    return int(match.group(1))
+
+
+def games_stored(settings: Settings) -> int:
+    with Session(create_engine(settings.database_url)) as db:
+        return db.scalar(select(func.count()).select_from(GameRecord)) or 0
+
+
+def expected_score(path: Path) -> int:
+    score: int = json.loads(path.read_text())["expected"]["score"]
+    return score
+
+
+@pytest.fixture
+def signed_in(client: TestClient) -> TestClient:
+    register(client, "ann", "Ann")
+    return client
+
+
+def test_the_real_games_are_there() -> None:
+    assert len(SAMPLE) == 6, f"expected the games of {DATA}"
+
+
+@pytest.mark.parametrize("path", SAMPLE, ids=lambda path: path.stem)
+def test_a_real_game_uploaded_replays_to_its_real_score(
+    signed_in: TestClient, settings: Settings, path: Path
+) -> None:
+    game = imported_id(upload(signed_in, path.read_bytes(), path.name))
+    assert signed_in.get(f"/games/{game}/replay").status_code == 200
+    replayed = signed_in.get(f"/games/{game}/replay.json").json()
+    record = read_record(path)
+    assert len(replayed["frames"]) == len(record.actions) + 1
+    last = replayed["frames"][-1]
+    assert last["outcome"]["score"] == last["score"] == expected_score(path)
+    assert replayed["game_over"]["score"] == expected_score(path)
+    assert last["players"] == list(record.players)
+
+
+def test_a_pasted_record_is_stored_as_an_imported_game_without_a_table(
+    signed_in: TestClient, settings: Settings
+) -> None:
+    path = GAMES[0]
+    game = imported_id(paste(signed_in, path.read_text()))
+    with Session(create_engine(settings.database_url)) as db:
+        stored = db.get(GameRecord, game)
+        assert stored is not None
+        assert stored.table_id is None and stored.source is GameSource.IMPORT
+        assert stored.imported_by is not None
+        assert stored.score == expected_score(path) and stored.finished_at is not None
+        assert [player.name for player in stored.players] == ["Player 1", "Player 2", "Player 3"]
+        assert all(player.user_id is None for player in stored.players)
+        assert Record.from_dict(stored.record) == read_record(path)
+
+
+def test_an_imported_record_exports_as_it_was_read(signed_in: TestClient) -> None:
+    path = GAMES[1]
+    game = imported_id(upload(signed_in, path.read_bytes()))
+    exported = signed_in.get(f"/games/{game}/record.json")
+    assert exported.status_code == 200
+    assert Record.from_dict(exported.json()) == read_record(path)
+    assert replay(Record.from_dict(exported.json())).score == expected_score(path)
+
+
+def real_game() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(GAMES[0].read_text())
+    return data
+
+
+def with_bad_rank() -> bytes:
+    data = real_game()
+    data["deck"][3]["rank"] = 6
+    return json.dumps(data).encode()
+
+
+def with_illegal_action() -> bytes:
+    data = real_game()
+    data["actions"][5] = {"type": 0, "target": 49}  # the last card of the deck: in no hand yet
+    return json.dumps(data).encode()
+
+
+def without_players() -> bytes:
+    data = real_game()
+    del data["players"]
+    return json.dumps(data).encode()
+
+
+MALFORMED = {
+    "not JSON": (b"{ this is not json", "not JSON"),
+    "not an object": (b"[1, 2, 3]", "a record is a JSON object"),
+    "a wrong field": (with_bad_rank(), "deck[3].rank"),
+    "a missing field": (without_players(), "players"),
+    "an illegal action": (with_illegal_action(), "action 5 (play 49)"),
+    "nothing": (b"   ", "the record is empty"),
+    "not UTF-8": (b'{"players": ["\xff"]}', "UTF-8"),
+}
+
+
+def alerts(response: httpx.Response) -> list[str]:
+    found = re.findall(r'<p class="error" role="alert"[^>]*>([^<]*)</p>', response.text)
+    return [html.unescape(alert) for alert in found]
+
+
+@pytest.mark.parametrize("case", MALFORMED, ids=list(MALFORMED))
+def test_a_malformed_record_gets_one_clear_error_and_stores_nothing(
+    signed_in: TestClient, settings: Settings, case: str
+) -> None:
+    data, named = MALFORMED[case]
+    response = upload(signed_in, data)
+    assert response.status_code == 422, response.text
+    said = alerts(response)
+    assert len(said) == 1, said
+    assert said[0].startswith("This record cannot be imported: ")
+    assert named in said[0], said[0]
+    assert_no_traceback(response)
+    assert games_stored(settings) == 0
+
+
+def test_a_pasted_record_with_an_illegal_action_keeps_the_text_to_fix(
+    signed_in: TestClient, settings: Settings
+) -> None:
+    text = with_illegal_action().decode()
+    response = paste(signed_in, text)
+    assert response.status_code == 422
+    assert "action 5 (play 49)" in alerts(response)[0]
+    assert '"target": 49' in html.unescape(response.text)
+    assert games_stored(settings) == 0
+
+
+def test_a_record_too_large_is_refused_before_it_is_read(
+    signed_in: TestClient, settings: Settings
+) -> None:
+    huge = b" " * (MAX_RECORD_BYTES + 128 * 1024)
+    response = upload(signed_in, huge)
+    assert response.status_code == 413
+    assert "too large" in response.text
+    assert_no_traceback(response)
+    assert games_stored(settings) == 0
+
+
+def test_a_record_just_over_the_limit_is_refused_by_its_size(
+    signed_in: TestClient, settings: Settings
+) -> None:
+    padded = GAMES[0].read_bytes() + b" " * MAX_RECORD_BYTES
+    response = upload(signed_in, padded)
+    assert response.status_code == 422
+    assert "larger than 1024 KiB" in response.text
+    assert games_stored(settings) == 0
+
+
+def test_importing_needs_a_signed_in_player_and_the_form_s_token(
+    client: TestClient, settings: Settings
+) -> None:
+    assert client.get("/games/import").status_code == 401
+    files = {"record": ("game.json", GAMES[0].read_bytes(), "application/json")}
+    anonymous = client.post("/games/import", data={"csrf_token": csrf(client)}, files=files)
+    assert anonymous.status_code == 401
+    register(client, "ann")
+    forged = client.post("/games/import", data={"csrf_token": "forged"}, files=files)
+    assert forged.status_code == 403
+    assert games_stored(settings) == 0
+
+
+def test_the_import_form_has_labels_and_its_token(signed_in: TestClient) -> None:
+    page = signed_in.get("/games/import")
+    assert page.status_code == 200
+    assert '<label for="record">' in page.text and '<label for="text">' in page.text
+    assert 'enctype="multipart/form-data"' in page.text
+    assert 'name="csrf_token"' in page.text
+
+
+def test_imported_games_join_no_one_s_history(signed_in: TestClient, settings: Settings) -> None:
+    imported_id(upload(signed_in, GAMES[0].read_bytes()))
+    with Session(create_engine(settings.database_url)) as db:
+        assert (
+            db.scalar(
+                select(func.count()).select_from(GamePlayer).where(GamePlayer.user_id.is_not(None))
+            )
+            == 0
+        )

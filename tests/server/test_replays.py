@@ -1,0 +1,184 @@
+"""A finished game's replay shows it turn by turn with every card, and its record can be taken
+away; a game still being played has neither (they would show its players their own cards)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from game_client import Player, play_out, scripted, seat_table, second_browser, settings
+from sqlalchemy import create_engine, select
+from sqlalchemy.orm import Session
+from web_client import assert_no_traceback
+
+from openhanabi.records import Record, replay, replay_states
+from openhanabi.rules import Game
+from openhanabi.server import Settings
+from openhanabi.server.models import GameRecord
+
+__all__ = ["settings"]  # bots without a delay
+
+
+def game_id(settings: Settings, table: int) -> int:
+    with Session(create_engine(settings.database_url)) as db:
+        return db.scalars(select(GameRecord.id).where(GameRecord.table_id == table)).one()
+
+
+def stored(settings: Settings, game: int) -> GameRecord:
+    with Session(create_engine(settings.database_url)) as db:
+        found = db.get(GameRecord, game)
+        assert found is not None
+        return found
+
+
+def play_a_game(client: TestClient, until: int = 0) -> tuple[int, dict[str, Any]]:
+    """Ann and Ben (and a hat bot, which explains its moves) play a game to its end (or, with
+    ``until``, for that many actions); returns the game's id and Ann's last state."""
+    other = second_browser(client)
+    table = seat_table(client, other, bot="hat")
+    url = f"/tables/{table}/socket"
+    with client.websocket_connect(url) as ann, other.websocket_connect(url) as ben:
+        players = {0: Player(ann), 1: Player(ben)}
+        play_out(players, scripted, players[0], until=until)
+        last = players[0].state
+    return game_id(client.app.state.settings, table), last
+
+
+@pytest.fixture
+def finished(client: TestClient) -> tuple[int, dict[str, Any]]:
+    return play_a_game(client)
+
+
+def every_card(game: Game) -> dict[int, str]:
+    return {order: game.card(order).name(game.variant) for hand in game.hands for order in hand}
+
+
+def shown_cards(frame: dict[str, Any]) -> dict[int, str]:
+    return {entry["order"]: entry["card"]["name"] for hand in frame["hands"] for entry in hand}
+
+
+def test_every_frame_shows_the_game_after_that_many_actions_with_every_card(
+    client: TestClient, settings: Settings, finished: tuple[int, dict[str, Any]]
+) -> None:
+    game, _ = finished
+    record = Record.from_dict(stored(settings, game).record)
+    response = client.get(f"/games/{game}/replay.json")
+    assert response.status_code == 200
+    replay_json = response.json()
+    frames = replay_json["frames"]
+    states = list(replay_states(record))
+    assert len(frames) == len(states) == len(record.actions) + 1
+    for turn, (frame, state) in enumerate(zip(frames, states, strict=True)):
+        assert frame["actions"] == turn
+        assert frame["score"] == state.score
+        assert frame["clue_tokens"] == state.clue_tokens
+        assert frame["storms"] == state.storms
+        assert frame["draw_pile"] == len(state.deck) - state.cards_drawn
+        assert shown_cards(frame) == every_card(state)
+        assert all(hand for hand in frame["hands"])
+        assert frame["legal"] is None  # a replay acts for no one
+    assert len(replay_json["log"]) == len(record.actions)
+
+
+def test_one_turn_alone_is_the_same_frame_with_its_log(
+    client: TestClient, finished: tuple[int, dict[str, Any]]
+) -> None:
+    game, _ = finished
+    whole = client.get(f"/games/{game}/replay.json").json()
+    last = len(whole["frames"]) - 1
+    for turn in (0, 1, last // 2, last):
+        frame = client.get(f"/games/{game}/replay.json", params={"turn": turn}).json()
+        log = frame.pop("log")
+        assert frame == whole["frames"][turn]
+        assert log == whole["log"][:turn]
+
+
+def test_the_last_frame_is_the_game_as_it_ended_with_the_bots_explanations(
+    client: TestClient, finished: tuple[int, dict[str, Any]]
+) -> None:
+    game, played = finished
+    whole = client.get(f"/games/{game}/replay.json").json()
+    last = whole["frames"][-1]
+    assert last["outcome"] == played["outcome"] and last["outcome"] is not None
+    assert last["fireworks"] == played["fireworks"]
+    assert last["discard_pile"] == played["discard_pile"]
+    assert whole["log"] == played["log"]
+    assert any(line["explanation"] for line in whole["log"])
+    assert whole["game_over"]["score"] == played["outcome"]["score"]
+
+
+def test_a_turn_the_game_does_not_have_is_refused(
+    client: TestClient, finished: tuple[int, dict[str, Any]]
+) -> None:
+    game, _ = finished
+    frames = len(client.get(f"/games/{game}/replay.json").json()["frames"])
+    response = client.get(f"/games/{game}/replay.json", params={"turn": frames})
+    assert response.status_code == 404
+    assert f"turns 0 to {frames - 1}" in response.text
+    assert_no_traceback(response)
+
+
+def test_the_replay_page_has_its_controls_texts_and_the_record_link(
+    client: TestClient, finished: tuple[int, dict[str, Any]]
+) -> None:
+    game, _ = finished
+    page = client.get(f"/games/{game}/replay", params={"turn": 3})
+    assert page.status_code == 200
+    html = page.text
+    for control in ("replay-first", "replay-previous", "replay-next", "replay-last"):
+        assert f'id="{control}"' in html
+    assert '<label for="replay-turn">' in html
+    assert f'href="/games/{game}/record.json"' in html
+    assert '<script src="/static/replay.js" defer></script>' in html
+    texts = html.split('<script type="application/json" id="texts">')[1].split("</script>")[0]
+    assert json.loads(texts)["replay.next"] == "Next"
+    german = client.get(f"/games/{game}/replay", params={"lang": "de"}).text
+    assert "Wiederholung von Partie" in german
+
+
+def test_anyone_may_watch_a_finished_game_even_signed_out(
+    client: TestClient, finished: tuple[int, dict[str, Any]]
+) -> None:
+    game, _ = finished
+    stranger = TestClient(client.app)
+    assert stranger.get(f"/games/{game}/replay").status_code == 200
+    assert stranger.get(f"/games/{game}/replay.json").status_code == 200
+    assert stranger.get(f"/games/{game}/record.json").status_code == 200
+
+
+def test_a_game_being_played_has_no_replay_and_no_record(client: TestClient) -> None:
+    game, _ = play_a_game(client, until=4)
+    for address in ("replay", "replay.json", "record.json", "replay.json?turn=0"):
+        response = client.get(f"/games/{game}/{address}")
+        assert response.status_code == 403
+        assert "still being played" in response.text
+        assert '"hands"' not in response.text
+        assert_no_traceback(response)
+
+
+def test_an_unknown_game_is_not_found(client: TestClient) -> None:
+    response = client.get("/games/999/replay")
+    assert response.status_code == 404
+    assert "There is no game 999." in response.text
+
+
+def test_the_exported_record_replays_to_the_same_game(
+    client: TestClient, settings: Settings, finished: tuple[int, dict[str, Any]]
+) -> None:
+    game, played = finished
+    response = client.get(f"/games/{game}/record.json")
+    assert response.status_code == 200
+    assert response.headers["content-disposition"].startswith("attachment;")
+    assert response.headers["content-type"] == "application/json"
+    exported = Record.from_dict(response.json())
+    original = Record.from_dict(stored(settings, game).record)
+    assert exported == original
+    again = replay(exported)
+    assert again.history == replay(original).history
+    assert again.outcome is not None and again.score == played["outcome"]["score"]
+    # hanab.live's fields, as it reads them
+    data = response.json()
+    assert {"players", "deck", "actions", "options"} <= set(data)
+    assert all({"suitIndex", "rank"} == set(card) for card in data["deck"])
