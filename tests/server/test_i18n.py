@@ -107,7 +107,6 @@ def test_german_and_danish_are_translations_not_copies() -> None:
 @pytest.mark.parametrize("template", sorted(path.name for path in TEMPLATES.glob("*.html")))
 def test_every_key_in_the_templates_exists(template: str) -> None:
     keys = TEMPLATE_KEY.findall((TEMPLATES / template).read_text("utf-8"))
-    assert keys, f"{template} says nothing through the catalogues"
     assert [key for key in keys if key not in english()] == []
 
 

@@ -23,9 +23,9 @@ from starlette.exceptions import HTTPException
 from starlette.responses import Response
 
 from openhanabi.server.db import Database
-from openhanabi.server.deps import DbDep, Visitor, get_visitor
+from openhanabi.server.deps import CSRF_FIELD, DbDep, Visitor, get_visitor
 from openhanabi.server.errors import RefusedError, TooManyAttemptsError
-from openhanabi.server.forms import field_name, problems
+from openhanabi.server.forms import problem_lines, problems
 from openhanabi.server.i18n import Translator, language_of, translator
 from openhanabi.server.pages import render
 from openhanabi.server.rooms import Rooms
@@ -45,6 +45,14 @@ STATUS_MESSAGES = {
     403: "status.403",
     404: "status.404",
     405: "status.405",
+}
+
+# the forms that come back with their problems by their fields when what was sent breaks their
+# rules (by the address they are sent to)
+FORM_PAGES: dict[str, Callable[..., HTMLResponse]] = {
+    "/register": accounts.register_form,
+    "/login": accounts.login_form,
+    "/tables": lobby.table_form,
 }
 
 
@@ -143,11 +151,20 @@ async def _http_error(request: Request, error: HTTPException) -> HTMLResponse:
 
 
 async def _invalid(request: Request, error: RequestValidationError) -> HTMLResponse:
+    """A form comes back with its problems by its fields; anything else gets an error page."""
     t = _texts(request)
-    messages = [
-        t("form.problem", field=field_name(field, t), problem=problem)
-        for field, problem in problems(error, t).items()
-    ]
+    found = problems(error, t)
+    form_page = FORM_PAGES.get(request.url.path) if request.method == "POST" else None
+    visitor = await _visitor(request) if form_page is not None else None
+    if form_page is not None and visitor is not None:
+        sent = await request.form()
+        values = {
+            name: value
+            for name, value in sent.items()
+            if isinstance(value, str) and name != CSRF_FIELD and "password" not in name
+        }
+        return form_page(request, visitor, 422, values=values, problems=found)
+    messages = [line for _field, line in problem_lines(found, t)]
     return await _error_page(request, 422, messages or [t("form.invalid")])
 
 

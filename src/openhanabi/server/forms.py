@@ -9,6 +9,7 @@ missing field) have keys named after their types, and the English of pydantic wh
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Annotated, Any
 
 from fastapi.exceptions import RequestValidationError
@@ -155,6 +156,14 @@ def problems(error: RequestValidationError, t: Translator) -> dict[str, str]:
     return found
 
 
+def problem_lines(found: Mapping[str, str], t: Translator) -> list[tuple[str, str]]:
+    """Each problem with the name of its field, for a list of a form's problems."""
+    return [
+        (field, t("form.problem", field=field_name(field, t), problem=problem))
+        for field, problem in found.items()
+    ]
+
+
 def field_name(field: str, t: Translator) -> str:
     """A field's name as its form labels it."""
     key = f"field.{field}"
@@ -172,5 +181,6 @@ __all__ = [
     "RulesError",
     "TableForm",
     "field_name",
+    "problem_lines",
     "problems",
 ]

@@ -15,6 +15,7 @@ from starlette.responses import Response
 
 from openhanabi.server.deps import CSRF_COOKIE, CSRF_FIELD, Visitor
 from openhanabi.server.errors import RefusedError
+from openhanabi.server.forms import problem_lines
 from openhanabi.server.i18n import LANG_COOKIE, LANGUAGES, Translator, language_of, translator
 from openhanabi.server.settings import Settings
 from openhanabi.server.theme import THEME_COOKIE, THEMES, theme_of
@@ -34,10 +35,15 @@ def render(
 
     ``title`` is the key of the page's title in the catalogues (filled in with
     ``title_params``); a title that is no key shows as it is. An ``error`` that is a
-    :class:`RefusedError` is said in the visitor's language."""
+    :class:`RefusedError` is said in the visitor's language; ``problems`` (field -> text) are
+    listed at the top of the page, each linked to its field, and a form shows ``values`` again
+    (never a password)."""
     lang = language_of(request)
     theme = theme_of(request)
     t = translator(lang)
+    problems = {
+        field: str(_said(problem, t)) for field, problem in (context.get("problems") or {}).items()
+    }
     context |= {
         "title": t(str(context.get("title", "")), **(title_params or {})),
         "lang": lang,
@@ -47,6 +53,9 @@ def render(
         "theme_urls": {name: here(request, theme=name) for name in THEMES},
         "_": t,
         "error": _said(context.get("error"), t),
+        "values": context.get("values") or {},
+        "problems": problems,
+        "problem_lines": problem_lines(problems, t),
         "user": visitor.user if visitor else None,
         "csrf_field": CSRF_FIELD,
         "csrf_token": visitor.csrf_token if visitor else "",

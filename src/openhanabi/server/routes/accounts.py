@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
@@ -29,7 +29,15 @@ router = APIRouter()
 
 @router.get("/register", response_class=HTMLResponse)
 def register_page(request: Request, visitor: VisitorDep) -> HTMLResponse:
-    return render(request, visitor, "register.html", title="title.register")
+    return register_form(request, visitor)
+
+
+def register_form(
+    request: Request, visitor: Visitor, status: int = 200, **context: Any
+) -> HTMLResponse:
+    """The registration form; after a refusal, with what was sent (``values``) and what is
+    wrong with it (``problems``: field -> text)."""
+    return render(request, visitor, "register.html", status, title="title.register", **context)
 
 
 @router.post("/register", dependencies=[CsrfChecked], response_model=None)
@@ -45,21 +53,27 @@ def register(
     try:
         user = accounts.register(db, passwords, form.username, display_name, form.password)
     except RefusedError as refusal:
-        return render(
+        return register_form(
             request,
             visitor,
-            "register.html",
             refusal.status,
-            title="title.register",
-            error=refusal,
-            form=form,
+            values=form.model_dump(exclude={"password"}),
+            problems={"username": refusal},
         )
     return _signed_in(db, settings, visitor, user)
 
 
 @router.get("/login", response_class=HTMLResponse)
 def login_page(request: Request, visitor: VisitorDep) -> HTMLResponse:
-    return render(request, visitor, "login.html", title="title.login")
+    return login_form(request, visitor)
+
+
+def login_form(
+    request: Request, visitor: Visitor, status: int = 200, **context: Any
+) -> HTMLResponse:
+    """The sign-in form; after a refusal, with the username sent (``values``) and the reason
+    (``error``, for the whole form: it does not say which of the two was wrong)."""
+    return render(request, visitor, "login.html", status, title="title.login", **context)
 
 
 @router.post("/login", dependencies=[CsrfChecked], response_model=None)
@@ -75,14 +89,8 @@ def login(
     try:
         user = accounts.authenticate(db, settings, passwords, form.username, form.password, address)
     except RefusedError as refusal:
-        response = render(
-            request,
-            visitor,
-            "login.html",
-            refusal.status,
-            title="title.login",
-            error=refusal,
-            username=form.username,
+        response = login_form(
+            request, visitor, refusal.status, error=refusal, values={"username": form.username}
         )
         if isinstance(refusal, TooManyAttemptsError):
             response.headers["Retry-After"] = str(refusal.retry_after)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
@@ -10,7 +10,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 from openhanabi.bots import bot_classes
 from openhanabi.rules import PRESETS, RulesError
 from openhanabi.server import lobby
-from openhanabi.server.deps import CsrfChecked, DbDep, PasswordsDep, UserDep, VisitorDep
+from openhanabi.server.deps import CsrfChecked, DbDep, PasswordsDep, UserDep, Visitor, VisitorDep
 from openhanabi.server.errors import RefusedError
 from openhanabi.server.forms import JoinForm, TableForm
 from openhanabi.server.pages import redirect, render
@@ -25,7 +25,7 @@ def home(request: Request, db: DbDep, visitor: VisitorDep) -> HTMLResponse:
 
 @router.get("/tables/new", response_class=HTMLResponse)
 def new_table_page(request: Request, visitor: VisitorDep, user: UserDep) -> HTMLResponse:
-    return _table_form(request, visitor)
+    return table_form(request, visitor)
 
 
 @router.post("/tables", dependencies=[CsrfChecked], response_model=None)
@@ -40,8 +40,13 @@ def open_table(
     try:
         variant = form.rules()
     except RulesError as error:
-        refusal = RefusedError("refused.bad_rules", 422, reason=error)
-        return _table_form(request, visitor, refusal, form)
+        return table_form(
+            request,
+            visitor,
+            422,
+            error=RefusedError("refused.bad_rules", 422, reason=error),
+            values=form.model_dump(exclude={"password"}),
+        )
     table = lobby.open_table(db, passwords, user, variant, form.bots(), form.password)
     return redirect(f"/tables/{table.id}")
 
@@ -83,20 +88,18 @@ def start(table_id: int, db: DbDep, user: UserDep) -> RedirectResponse:
     return redirect(f"/tables/{table_id}")
 
 
-def _table_form(
-    request: Request,
-    visitor: VisitorDep,
-    error: RefusedError | None = None,
-    form: TableForm | None = None,
+def table_form(
+    request: Request, visitor: Visitor, status: int = 200, **context: Any
 ) -> HTMLResponse:
+    """The form of a new table; after a refusal, with what was sent (``values``) and what is
+    wrong with it (``problems`` by field, or ``error`` for the rules as a whole)."""
     return render(
         request,
         visitor,
         "new_table.html",
-        error.status if error else 200,
+        status,
         title="title.new_table",
         presets=PRESETS,
         bots=bot_classes(),
-        error=error,
-        form=form,
+        **context,
     )
