@@ -139,3 +139,9 @@ def test_the_history_speaks_the_visitor_s_language(client: TestClient, settings:
     page = client.get(f"/users/{user_id(settings, 'ann')}/history", params={"lang": "da"})
     assert "Anns spil" in page.text
     assert "Endnu ingen afsluttede spil." in page.text
+
+
+def test_every_page_links_a_signed_in_player_to_their_games(client: TestClient) -> None:
+    assert 'href="/history"' not in client.get("/").text
+    register(client, "ann")
+    assert '<a href="/history">My games</a>' in client.get("/").text
