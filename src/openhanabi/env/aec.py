@@ -38,11 +38,13 @@ import numpy as np
 from gymnasium import logger, spaces
 from numpy.typing import NDArray
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo.utils.env_logger import EnvLogger  # type: ignore[import-untyped]
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper  # type: ignore[import-untyped]
 
 from openhanabi.env.encodings import DTYPE, Encoding, make_encoding
+from openhanabi.env.encodings.live import LiveObservations
 from openhanabi.env.text import render_text
-from openhanabi.rules import Action, Game, SeatView, Termination, Variant, find_variant
+from openhanabi.rules import Action, Game, Termination, Variant, find_variant
 
 Observation = dict[str, NDArray[np.int8]]
 LOST = (Termination.STRIKEOUT, Termination.ALL_OR_NOTHING_LOST)
@@ -98,10 +100,15 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
         self.action_spaces = {
             agent: spaces.Discrete(self.encoding.moves.size) for agent in self.possible_agents
         }
-        self.game: Game | None = None  # the referee; observations never read it
+        self.game: Game | None = None  # the referee
         self.game_seed: int | None = None  # the seed of the game being played
         self._next_seed: int | None = None
-        self._turn: tuple[SeatView, dict[int, Action]] | None = None
+        # every seat's observation, kept up to date action by action
+        self._live: LiveObservations | None = None
+        # the mask of the turn being played, and its actions when a bonus tile asks for one
+        self._mask: bytes | None = None
+        self._decision: dict[int, Action] | None = None
+        self._no_moves = bytes(self.encoding.moves.size)
         self._start_score = 0
         self._banked = 0.0
 
@@ -120,8 +127,12 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
             self._next_seed = secrets.randbits(63)
         self.game_seed = self._next_seed
         self._next_seed += 1
-        self.game = Game.new(self.variant, self.game_seed)
-        self._turn = None
+        self.game = game = Game.new(self.variant, self.game_seed)
+        if self._live is None:
+            self._live = self.encoding.live(game)
+        else:
+            self._live.restart(game)
+        self._mask = self._decision = None
         self._start_score = self.game.score
         self._banked = 0.0
         self.agents = list(self.possible_agents)
@@ -135,13 +146,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
     def observe(self, agent: str) -> Observation:
         game = self._game()
         seat = self._seat[agent]
-        if seat == game.seat and not game.over:
-            view, legal = self._current_turn()
-        else:
-            view, legal = game.view(seat), {}
+        mask = self._turn_mask() if seat == game.seat and game.outcome is None else self._no_moves
         return {
-            "observation": self.encoding.encode(view),
-            "action_mask": self.encoding.moves.mask(legal),
+            "observation": np.frombuffer(self._observations().observation(seat), dtype=DTYPE),
+            "action_mask": np.frombuffer(bytearray(mask), dtype=DTYPE),
         }
 
     def step(self, action: int | np.integer[Any] | None) -> None:
@@ -151,21 +159,26 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
             return
         move = self._move_number(action)
         game = self._game()
-        _, legal = self._current_turn()
         self._cumulative_rewards[agent] = 0.0
-        chosen = legal.get(move)
-        if chosen is None:
+        if not self._turn_mask()[move]:
             self._end_on_illegal_move(agent, move)
             return
-        game.apply(chosen)
-        self._turn = None
+        seat = game.seat
+        if self._decision is None:
+            game.apply(self.encoding.moves.turn_action(seat, game.hands[seat], move))
+        else:
+            game.apply(self._decision[move])
+        self._mask = self._decision = None
+        self._observations().update()
         total = self._team_total(game)
         reward, self._banked = total - self._banked, total
         self.rewards = dict.fromkeys(self.agents, reward)
-        if game.over:
+        if reward:
+            for name in self.agents:
+                self._cumulative_rewards[name] += reward
+        if game.outcome is not None:
             self.terminations = dict.fromkeys(self.agents, True)
         self.agent_selection = self.possible_agents[game.seat]
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
@@ -177,12 +190,14 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
         return float(game.score - self._start_score)
 
     def _move_number(self, action: object) -> int:
+        size = self.encoding.moves.size
+        if type(action) is int and 0 <= action < size:
+            return action  # the common case first
         if action is None:
             raise ValueError("the game is not over: step() needs a move number, not None")
         if isinstance(action, bool) or not isinstance(action, int | np.integer):
             raise ValueError(f"a move is an integer move number, not {action!r}")
         move = int(action)
-        size = self.encoding.moves.size
         if not 0 <= move < size:
             raise ValueError(f"move {move} is outside the action space (0 to {size - 1})")
         return move
@@ -193,7 +208,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
             f"legal now: the game ends and {agent} receives {self.illegal_reward}"
         )
         self._game().abandon(f"{agent} chose an illegal move")
-        self._turn = None
+        self._mask = self._decision = None
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self.rewards[agent] = self.illegal_reward
         self.terminations = dict.fromkeys(self.agents, True)
@@ -205,13 +220,27 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
             raise RuntimeError("reset() the environment before using it")
         return self.game
 
-    def _current_turn(self) -> tuple[SeatView, dict[int, Action]]:
-        # The seat on turn's view serves both its observation and the step that follows.
-        if self._turn is None:
+    def _observations(self) -> LiveObservations:
+        if self._live is None:
+            raise RuntimeError("reset() the environment before using it")
+        return self._live
+
+    def _turn_mask(self) -> bytes:
+        """The legal moves of the seat on turn, one byte per move (made once per turn)."""
+        if self._mask is None:
             game = self._game()
-            view = game.view(game.seat)
-            self._turn = (view, self.encoding.moves.legal(view))
-        return self._turn
+            seat = game.seat
+            moves = self.encoding.moves
+            if game.outcome is not None:
+                self._mask = self._no_moves
+            elif game.pending is None:
+                # the clues a seat may give depend on the other hands, which it sees
+                held = self._observations().held
+                self._mask = moves.turn_mask(seat, len(game.hands[seat]), game.clue_tokens, held)
+            else:  # a bonus tile's decision: rare, listed from the seat's view
+                self._decision = moves.legal(game.view(seat))
+                self._mask = bytes(moves.mask(self._decision))
+        return self._mask
 
     # ------------------------------------------------------------------ display
 
@@ -257,6 +286,17 @@ class OrderEnforcingTable(OrderEnforcingWrapper):  # type: ignore[misc]
             raise AttributeError("agent_selection cannot be accessed before reset")
         result: tuple[Any, float, bool, bool, dict[str, Any]] = self.env.last(observe)
         return result
+
+    def step(self, action: Any) -> None:
+        # the wrapper's checks, without its two layers of forwarding
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        elif not self.env.agents:
+            self._has_updated = True
+            EnvLogger.warn_step_after_terminated_truncated()
+        else:
+            self._has_updated = True
+            self.env.step(action)
 
 
 def env(variant: str | Variant = "base", **kwargs: Any) -> Any:

@@ -43,6 +43,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from openhanabi.rules import Action, ActionType, SeatView, Variant
+from openhanabi.rules.legal import action_table
+from openhanabi.rules.tables import tables_for
 
 RANKS = 5
 
@@ -51,9 +53,17 @@ class MoveNumbering:
     """The numbering of every move of one variant (see the module's table)."""
 
     __slots__ = (
+        "_actions",
+        "_clue_actions",
+        "_clue_bits",
         "_clue_moves",
+        "_clue_values",
         "_colour_to_move",
         "_move_to_colour",
+        "_no_clues",
+        "_rest",
+        "_slots",
+        "_targets",
         "choose",
         "colour_clues",
         "colours",
@@ -93,6 +103,105 @@ class MoveNumbering:
         end += suits * RANKS if variant.bonus_tiles else 0
         self.size = end
         self._clue_moves: list[dict[Action, int]] = [{} for _ in range(players)]
+        self._prepare_turns()
+
+    def _prepare_turns(self) -> None:
+        # what turn_mask() and turn_action() need, built once
+        variant, hand, players = self.variant, self.hand_size, self.players
+        self._actions = action_table(variant, variant.deck_size + (1 if variant.bonus_tiles else 0))
+        self._targets = tuple(
+            tuple((seat + offset) % players for offset in range(1, players))
+            for seat in range(players)
+        )
+        # every clue a seat may give, by move number minus the first clue's
+        self._clue_actions = tuple(
+            tuple(
+                [
+                    Action.colour_clue(target, self._move_to_colour[k])
+                    for target in self._targets[seat]
+                    for k in range(self.colours)
+                ]
+                + [
+                    Action.rank_clue(target, rank)
+                    for target in self._targets[seat]
+                    for rank in range(1, RANKS + 1)
+                ]
+            )
+            for seat in range(players)
+        )
+        self._slots = tuple(b"\x01" * held + b"\x00" * (hand - held) for held in range(hand + 1))
+        clues = (players - 1) * (self.colours + RANKS)
+        self._no_clues = bytes(clues)
+        # per identity, the clues that touch it: bit k for colour k of the numbering, bit
+        # C + rank - 1 for a rank
+        tables = tables_for(variant)
+        self._clue_bits = tuple(
+            sum(
+                1 << k
+                for k, colour in enumerate(self._move_to_colour)
+                if tables.colour_touch[colour] >> identity & 1
+            )
+            + sum(
+                1 << (self.colours + rank - 1)
+                for rank in range(1, RANKS + 1)
+                if tables.rank_touch[rank] >> identity & 1
+            )
+            for identity in range(tables.identities)
+        )
+        self._clue_values: dict[int, tuple[bytes, bytes]] = {}
+        # declared plays (every suit of every card held) and bonus tile choices (none)
+        self._rest = tuple(
+            (b"\x01" * held * self.suits + bytes((hand - held) * self.suits))
+            * variant.declared_play
+            + bytes(self.suits * RANKS if variant.bonus_tiles else 0)
+            for held in range(hand + 1)
+        )
+
+    def turn_mask(self, seat: int, held: int, tokens: int, hands: Sequence[Sequence[int]]) -> bytes:
+        """The mask of a turn of ``seat`` that no bonus tile interrupts: one byte per move.
+
+        ``held`` is how many cards the seat holds, ``tokens`` how many clue tokens are
+        available, ``hands[s]`` the identities in seat ``s``'s hand (only the other seats' are
+        read: they decide which clues touch a card). The same moves as :meth:`legal` of the
+        seat's view.
+        """
+        slots = self._slots[held]
+        variant = self.variant
+        parts = [slots if tokens < variant.clue_tokens else self._slots[0], slots]
+        if tokens <= 0:
+            parts.append(self._no_clues)
+        elif variant.empty_clues:
+            parts.append(b"\x01" * len(self._no_clues))
+        else:
+            bits = self._clue_bits
+            values = []
+            for target in self._targets[seat]:
+                touched = 0
+                for identity in hands[target]:
+                    touched |= bits[identity]
+                values.append(self._clue_values.get(touched) or self._clues_touching(touched))
+            parts += [colours for colours, _ in values]
+            parts += [ranks for _, ranks in values]
+        parts.append(self._rest[held])
+        return b"".join(parts)
+
+    def _clues_touching(self, touched: int) -> tuple[bytes, bytes]:
+        # the colour and rank clue values of a target, from the clues that touch its cards
+        colours = bytes((touched >> k) & 1 for k in range(self.colours))
+        ranks = bytes((touched >> (self.colours + rank)) & 1 for rank in range(RANKS))
+        made = self._clue_values[touched] = (colours, ranks)
+        return made
+
+    def turn_action(self, seat: int, hand: Sequence[int], move: int) -> Action:
+        """The action of move ``move`` by ``seat`` holding ``hand`` on a turn that no bonus tile
+        interrupts, for a move :meth:`turn_mask` marks."""
+        if move < self.colour_clues:
+            table = self._actions.discard if move < self.play else self._actions.play
+            return table[hand[move % self.hand_size]]
+        if self.declared < 0 or move < self.declared:
+            return self._clue_actions[seat][move - self.colour_clues]
+        slot, suit = divmod(move - self.declared, self.suits)
+        return self._actions.declared[hand[slot]][suit]
 
     @property
     def colour_order(self) -> tuple[int, ...]:

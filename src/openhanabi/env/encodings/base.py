@@ -17,8 +17,9 @@ from typing import ClassVar
 import numpy as np
 from numpy.typing import NDArray
 
+from openhanabi.env.encodings.live import LiveObservations
 from openhanabi.env.moves import MoveNumbering
-from openhanabi.rules import SeatView, Variant
+from openhanabi.rules import Game, SeatView, Variant
 
 DTYPE = np.int8
 # Encoders cache one card's knowledge values by what they depend on; the distinct keys a game
@@ -64,6 +65,7 @@ class Encoding(abc.ABC):
         self.segments = segments
         self.size = segments[-1].stop if segments else 0
         self.at = {segment.name: segment.start for segment in segments}
+        self.width = {segment.name: segment.size for segment in segments}
 
     def encode(self, view: SeatView) -> NDArray[np.int8]:
         """The observation of ``view``: a new array of :attr:`size` values, each 0 or 1."""
@@ -76,6 +78,11 @@ class Encoding(abc.ABC):
         Encoders fill a ``bytearray``: setting single bytes and copying runs of bytes is
         cheaper in Python than many small NumPy operations.
         """
+
+    @abc.abstractmethod
+    def live(self, game: Game) -> LiveObservations:
+        """Every seat's observation of ``game``, kept up to date as it goes on (call
+        :meth:`~openhanabi.env.encodings.live.LiveObservations.update` after each action)."""
 
     def segment(self, name: str) -> Segment:
         """The segment called ``name`` (``KeyError`` if the layout has none)."""

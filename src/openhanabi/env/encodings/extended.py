@@ -59,11 +59,13 @@ in the variant's colour order.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from openhanabi.env.encodings.base import ROW_CACHE_LIMIT, Encoding, layout
+from openhanabi.env.encodings.live import LiveObservations, set_offsets
 from openhanabi.env.moves import MoveNumbering
-from openhanabi.rules import ActionType, Decision, Event, Result, SeatView, Variant
+from openhanabi.rules import ActionType, Decision, Event, Game, Result, SeatView, Variant
 
 RANKS = 5
 TILES = 6
@@ -115,16 +117,31 @@ class ExtendedEncoding(Encoding):
             sizes += [("pending", len(_PENDING_INDEX)), ("tiles_left", TILES)]
         super().__init__(variant, MoveNumbering(variant), layout(sizes))
         self._identities = identities
-        starts = []
-        start = self.at["discards"]
+        starts: list[int] = []
+        start = 0
         for suit in variant.suits:
             for rank in range(1, RANKS + 1):
                 starts.append(start)
                 start += suit.copies(rank)
-        self._discard_start = tuple(starts)
+        self._discard_starts = tuple(starts)
         # knowledge rows by (identity mask, colours named, ranks named): few distinct ones recur
         self._rows: dict[tuple[int, int, int], bytes] = {}
         self._empty_row = bytes(identities + colours + RANKS)
+
+    @property
+    def identities(self) -> int:
+        """How many card identities the variant has (5 per suit)."""
+        return self._identities
+
+    @property
+    def empty_row(self) -> bytes:
+        """The knowledge values of a slot without a card (all 0)."""
+        return self._empty_row
+
+    @property
+    def discard_starts(self) -> tuple[int, ...]:
+        """Where the thermometer of each identity starts, inside the discards segment."""
+        return self._discard_starts
 
     def encode_bytes(self, view: SeatView) -> bytearray:
         variant = self.variant
@@ -169,97 +186,122 @@ class ExtendedEncoding(Encoding):
         for order in view.discard_pile:
             card = cards[order]
             identity = card.suit * RANKS + card.rank - 1
-            obs[self._discard_start[identity] + discarded[identity]] = 1
+            obs[at["discards"] + self._discard_starts[identity] + discarded[identity]] = 1
             discarded[identity] += 1
 
         if view.events:
-            self._last_action(view, obs)
-        self._knowledge(view, seats, obs)
+            event = view.events[-1]
+            values = self.action_values(event, view.hands, view.events)
+            set_offsets(values, event, view.seat, players, KINDS)
+            start = at["last_action"]
+            obs[start : start + len(values)] = values
+        knowledge = view.knowledge
+        block = b"".join(
+            self.hand_knowledge(
+                [(knowledge[order].from_clues_mask, knowledge[order].marks) for order in hand],
+                view.events,
+            )
+            for hand in (hands[seat] for seat in seats)
+        )
+        start = at["card_knowledge"]
+        obs[start : start + len(block)] = block
         if variant.bonus_tiles:
-            self._bonus_tiles(view, obs)
+            start = at["pending"]
+            tail = self.bonus_values(view.pending, _tiles_drawn(view.events))
+            obs[start : start + len(tail)] = tail
         return obs
 
-    def _last_action(self, view: SeatView, obs: bytearray) -> None:
+    def live(self, game: Game) -> LiveObservations:
+        return LiveExtended(self, game)
+
+    def action_values(
+        self, event: Event, hands: Sequence[Sequence[int]], events: Sequence[Event]
+    ) -> bytearray:
+        """The last action's values, except the actor and target offsets (the observer's):
+        ``event`` is the last of ``events``, ``hands`` are as it left them."""
         variant = self.variant
         players, hand_size = variant.players, variant.hand_size
-        events = view.events
-        event = events[-1]
+        values = bytearray(self.width["last_action"])
         action = event.action
         kind = action.type
         clue = kind is ActionType.COLOUR_CLUE or kind is ActionType.RANK_CLUE
-        start = self.at["last_action"]
-        obs[start + (event.seat - view.seat) % players] = 1
-        start += players
+        start = players
         if kind is ActionType.CHOOSE:
-            obs[start + _CHOICE_KIND[event.result]] = 1
+            values[start + _CHOICE_KIND[event.result]] = 1
         else:
-            obs[start + _KIND_INDEX[kind]] = 1
-        start += KINDS
-        if clue:
-            obs[start + (action.target - view.seat) % players] = 1
-        start += players
+            values[start + _KIND_INDEX[kind]] = 1
+        start += KINDS + players
         if kind is ActionType.COLOUR_CLUE:
-            obs[start + action.value] = 1
+            values[start + action.value] = 1
         start += len(variant.colours)
         if kind is ActionType.RANK_CLUE:
-            obs[start + action.value - 1] = 1
+            values[start + action.value - 1] = 1
         start += RANKS
         if clue:
-            target_hand = view.hands[action.target]
+            target_hand = hands[action.target]
             for order in event.touched:
-                obs[start + target_hand.index(order)] = 1
+                values[start + target_hand.index(order)] = 1
         start += hand_size
         if kind is ActionType.PLAY or kind is ActionType.DISCARD:
             # the hand has lost the card (and maybe drawn a newer one): count the older cards
-            slot = sum(1 for order in view.hands[event.seat] if order < action.target)
-            obs[start + slot] = 1
+            slot = sum(1 for order in hands[event.seat] if order < action.target)
+            values[start + slot] = 1
         start += hand_size
         card = event.card
         if card is not None:
-            obs[start + card.suit * RANKS + card.rank - 1] = 1
+            values[start + card.suit * RANKS + card.rank - 1] = 1
         start += self._identities
         for k, on in enumerate(_results(events)):
             if on:
-                obs[start + k] = 1
+                values[start + k] = 1
         start += RESULTS
         if variant.declared_play:
             if action.declare is not None:
-                obs[start + action.declare] = 1
+                values[start + action.declare] = 1
             start += len(variant.suits)
         if variant.bonus_tiles:
             for tile in event.tiles:
-                obs[start + tile - 1] = 1
+                values[start + tile - 1] = 1
+        return values
 
-    def _knowledge(self, view: SeatView, seats: list[int], obs: bytearray) -> None:
-        hand_size = self.variant.hand_size
-        knowledge = view.knowledge
-        events = view.events
-        rows = self._rows
-        empty = self._empty_row
-        parts = []
-        for seat in seats:
-            hand = view.hands[seat]
-            for order in hand:
-                card = knowledge[order]
-                colours = ranks = 0  # what the clues that touched the card named, as bitmasks
-                for index in card.marks:
-                    if index >= 0:
-                        action = events[index].action
-                        if action.type is ActionType.COLOUR_CLUE:
-                            colours |= 1 << action.value
-                        else:
-                            ranks |= 1 << (action.value - 1)
-                key = (card.from_clues_mask, colours, ranks)
-                row = rows.get(key)
-                if row is None:
-                    if len(rows) >= ROW_CACHE_LIMIT:
-                        rows.clear()
-                    row = rows[key] = self._knowledge_row(*key)
-                parts.append(row)
-            parts.extend([empty] * (hand_size - len(hand)))
-        start = self.at["card_knowledge"]
-        block = b"".join(parts)
-        obs[start : start + len(block)] = block
+    def hand_knowledge(
+        self, cards: Sequence[tuple[int, tuple[int, ...]]], events: Sequence[Event]
+    ) -> bytes:
+        """The knowledge values of one hand: :meth:`card_row` of each card (mask, marks), then
+        0 for each slot the hand lacks."""
+        rows = [self.card_row(mask, marks, events) for mask, marks in cards]
+        rows.extend([self._empty_row] * (self.variant.hand_size - len(cards)))
+        return b"".join(rows)
+
+    def card_row(self, mask: int, marks: tuple[int, ...], events: Sequence[Event]) -> bytes:
+        """The knowledge values of one card: the identities still plausible from the clues
+        (``mask``) and the colours and ranks named by the clues that touched it (its ``marks``
+        are indexes into ``events``)."""
+        colours = ranks = 0  # what the clues that touched the card named, as bitmasks
+        for index in marks:
+            if index >= 0:
+                action = events[index].action
+                if action.type is ActionType.COLOUR_CLUE:
+                    colours |= 1 << action.value
+                else:
+                    ranks |= 1 << (action.value - 1)
+        key = (mask, colours, ranks)
+        row = self._rows.get(key)
+        if row is None:
+            if len(self._rows) >= ROW_CACHE_LIMIT:
+                self._rows.clear()
+            row = self._rows[key] = self._knowledge_row(*key)
+        return row
+
+    def bonus_values(self, pending: Decision | None, drawn: set[int]) -> bytearray:
+        """The pending and tiles_left values: the decision asked for, the tiles not drawn."""
+        values = bytearray(len(_PENDING_INDEX) + TILES)
+        if pending is not None:
+            values[_PENDING_INDEX[pending]] = 1
+        for tile in range(1, TILES + 1):
+            if tile not in drawn:
+                values[len(_PENDING_INDEX) + tile - 1] = 1
+        return values
 
     def _knowledge_row(self, mask: int, colours: int, ranks: int) -> bytes:
         # one card's values: plausible identities, colours named, ranks named
@@ -268,17 +310,12 @@ class ExtendedEncoding(Encoding):
         values += [(ranks >> rank) & 1 for rank in range(RANKS)]
         return bytes(values)
 
-    def _bonus_tiles(self, view: SeatView, obs: bytearray) -> None:
-        if view.pending is not None:
-            obs[self.at["pending"] + _PENDING_INDEX[view.pending]] = 1
-        drawn = {tile for event in view.events for tile in event.tiles}
-        start = self.at["tiles_left"]
-        for tile in range(1, TILES + 1):
-            if tile not in drawn:
-                obs[start + tile - 1] = 1
+
+def _tiles_drawn(events: Sequence[Event]) -> set[int]:
+    return {tile for event in events for tile in event.tiles}
 
 
-def _results(events: tuple[Event, ...]) -> tuple[bool, bool, bool, bool]:
+def _results(events: Sequence[Event]) -> tuple[bool, bool, bool, bool]:
     """The result values of the last event: firework, storm, declared wrong, bonus decision."""
     event = events[-1]
     result = event.result
@@ -287,3 +324,117 @@ def _results(events: tuple[Event, ...]) -> tuple[bool, bool, bool, bool]:
     # Only a bonus tile's decision lets a seat act twice in a row.
     decision = len(events) > 1 and events[-2].seat == event.seat
     return added, storm, result is Result.DECLARED_WRONG, decision
+
+
+class LiveExtended(LiveObservations):
+    """Every seat's extended observation of one game, kept up to date (see
+    :mod:`openhanabi.env.encodings.live`)."""
+
+    def __init__(self, encoding: ExtendedEncoding, game: Game) -> None:
+        self.extended = encoding
+        variant = encoding.variant
+        players, hand_size = variant.players, variant.hand_size
+        self._hand_width = hand_size * encoding.identities
+        self._held = _thermometers(hand_size)
+        self._pile = _thermometers(variant.deck_size - players * hand_size)
+        self._tokens = _thermometers(variant.clue_tokens)
+        self._lives = _thermometers(variant.storms)
+        self._last_round = _thermometers(players)
+        self._turn = tuple(bytes(offset == k for k in range(players)) for offset in range(players))
+        self._no_turn = bytes(players)
+        self._fireworks: dict[tuple[int, ...], bytes] = {}
+        self._discards = bytearray(variant.deck_size)
+        self._discarded = 0
+        self._drawn: set[int] = set()
+        self._public_parts: list[bytes | bytearray] = []
+        self._tail_parts: list[bytes | bytearray] = []
+        super().__init__(encoding, game, KINDS, encoding.empty_row)
+
+    def _hand_cards(self, identities: list[int]) -> bytes:
+        values = bytearray(self._hand_width)
+        width = self.extended.identities
+        for slot, identity in enumerate(identities):
+            values[slot * width + identity] = 1
+        return bytes(values)
+
+    def _hand_size(self, held: int) -> bytes:
+        return self._held[held]
+
+    def _card_row(self, mask: int, marks: tuple[int, ...], events: list[Event]) -> bytes:
+        return self.extended.card_row(mask, marks, events)
+
+    def _restart_public(self) -> None:
+        game = self.game
+        discards = self._discards
+        discards[:] = bytes(len(discards))
+        starts = self.extended.discard_starts
+        counts = [0] * self.extended.identities
+        identities = game.identities
+        for order in game.discard_pile:
+            identity = identities[order]
+            discards[starts[identity] + counts[identity]] = 1
+            counts[identity] += 1
+        self._discarded = len(game.discard_pile)
+        self._drawn = _tiles_drawn(game.events)
+        self._set_public_parts()
+
+    def _update_public(self, event: Event) -> None:
+        game = self.game
+        pile = game.discard_pile
+        if len(pile) != self._discarded:
+            if len(pile) != self._discarded + 1:
+                self._restart_public()  # a card left the pile: count afresh
+                return
+            # one more card at the end of the pile: the next value of its thermometer
+            start = self.extended.discard_starts[game.identities[pile[-1]]]
+            while self._discards[start]:
+                start += 1
+            self._discards[start] = 1
+            self._discarded += 1
+        if event.tiles:
+            self._drawn.update(event.tiles)
+        self._set_public_parts()
+
+    def _set_public_parts(self) -> None:
+        game = self.game
+        fireworks = tuple(game.fireworks)
+        made = self._fireworks.get(fireworks)
+        if made is None:
+            values = bytearray(self.extended.identities)
+            for suit, played in enumerate(fireworks):
+                if played:
+                    values[suit * RANKS + played - 1] = 1
+            made = self._fireworks[fireworks] = bytes(values)
+            if len(self._fireworks) > ROW_CACHE_LIMIT:
+                self._fireworks.clear()
+        self._public_parts = [
+            self._pile[len(game.draw_pile)],
+            made,
+            self._tokens[game.clue_tokens],
+            self._lives[game.variant.storms - game.storms],
+            self._last_round[max(game.turns_left, 0)],
+            bytes(self._discards),
+        ]
+        if game.variant.bonus_tiles:
+            self._tail_parts = [self.extended.bonus_values(game.pending, self._drawn)]
+
+    def _public(self, seat: int) -> list[bytes | bytearray]:
+        game = self.game
+        turn = (
+            self._turn[(game.seat - seat) % game.variant.players]
+            if game.outcome is None
+            else self._no_turn
+        )
+        return [turn, *self._public_parts]
+
+    def _action_part(self, event: Event) -> bytearray:
+        game = self.game
+        return self.extended.action_values(event, game.hands, game.events)
+
+    def _tail(self) -> list[bytes | bytearray]:
+        return self._tail_parts
+
+
+def _thermometers(size: int) -> tuple[bytes, ...]:
+    """The thermometer of each count 0..size over ``size`` values."""
+    return tuple(b"\x01" * count + b"\x00" * (size - count) for count in range(size + 1))

@@ -59,6 +59,7 @@ after a perfect game's last play can therefore show one clue token fewer than HL
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from openhanabi.env.encodings.base import (
@@ -67,14 +68,16 @@ from openhanabi.env.encodings.base import (
     UnsupportedVariantError,
     layout,
 )
+from openhanabi.env.encodings.live import LiveObservations, set_offsets
 from openhanabi.env.moves import MoveNumbering
-from openhanabi.rules import ActionType, Result, SeatView, Variant
+from openhanabi.rules import ActionType, Event, Game, Result, SeatView, Variant
 from openhanabi.rules.suits import BASE_SUITS
 
 HLE_COLOURS = ("red", "yellow", "green", "white", "blue")
 RANKS = 5
 CARDS = len(HLE_COLOURS) * RANKS
 COPIES = (3, 2, 2, 2, 1)  # per rank
+KINDS = 4  # kinds of last action: play, discard, colour clue, rank clue
 
 
 def check_hle_variant(variant: Variant) -> None:
@@ -123,7 +126,10 @@ class HLEEncoding(Encoding):
                     ("clue_tokens", variant.clue_tokens),
                     ("lives", variant.storms),
                     ("discards", deck),
-                    ("last_action", 2 * players + 2 * hand + 2 * len(HLE_COLOURS) + CARDS + 6),
+                    (
+                        "last_action",
+                        2 * players + 2 * hand + 2 * len(HLE_COLOURS) + CARDS + KINDS + 2,
+                    ),
                     ("card_knowledge", players * hand * (CARDS + len(HLE_COLOURS) + RANKS)),
                 ]
             ),
@@ -135,12 +141,12 @@ class HLEEncoding(Encoding):
         self._colour_of_clue = tuple(hle_colour[keys.index(key)] for key in colour_keys)
         # where each card's thermometer starts in the discards segment
         starts = []
-        start = self.at["discards"]
+        start = 0
         for _colour in HLE_COLOURS:
             for rank in range(RANKS):
                 starts.append(start)
                 start += COPIES[rank]
-        self._discard_start = tuple(starts)
+        self._discard_starts = tuple(starts)
         # knowledge rows by (identity mask, colour clued, rank clued): few distinct ones recur
         self._rows: dict[tuple[int, int, int], bytes] = {}
         self._empty_row = bytes(CARDS + len(HLE_COLOURS) + RANKS)
@@ -159,6 +165,11 @@ class HLEEncoding(Encoding):
     def suit_of_colour(self) -> tuple[int, ...]:
         """The variant's suit of each HLE colour."""
         return self._suit_of
+
+    @property
+    def discard_starts(self) -> tuple[int, ...]:
+        """Where the thermometer of each HLE card index starts, inside the discards segment."""
+        return self._discard_starts
 
     @property
     def colour_of_clue(self) -> tuple[int, ...]:
@@ -203,83 +214,100 @@ class HLEEncoding(Encoding):
         for order in view.discard_pile:
             card = cards[order]
             index = card_of[card.suit * RANKS + card.rank - 1]
-            obs[self._discard_start[index] + discarded[index]] = 1
+            obs[at["discards"] + self._discard_starts[index] + discarded[index]] = 1
             discarded[index] += 1
 
         if view.events:
-            self._last_action(view, obs)
-        self._knowledge(view, seats, obs)
+            event = view.events[-1]
+            values = self.action_values(event, view.hands, view.clue_tokens, view.events)
+            set_offsets(values, event, view.seat, players, KINDS)
+            start = at["last_action"]
+            obs[start : start + len(values)] = values
+        knowledge = view.knowledge
+        block = b"".join(
+            self.hand_knowledge(
+                [(knowledge[order].from_clues_mask, knowledge[order].marks) for order in hand],
+                view.events,
+            )
+            for hand in (hands[seat] for seat in seats)
+        )
+        start = at["card_knowledge"]
+        obs[start : start + len(block)] = block
         return obs
 
-    def _last_action(self, view: SeatView, obs: bytearray) -> None:
+    def live(self, game: Game) -> LiveObservations:
+        return LiveHLE(self, game)
+
+    def action_values(
+        self,
+        event: Event,
+        hands: Sequence[Sequence[int]],
+        clue_tokens: int,
+        events: Sequence[Event],
+    ) -> bytearray:
+        """The last action's values, except the actor and target offsets (the observer's):
+        ``event`` is the last of ``events``, ``hands`` and ``clue_tokens`` are as it left them."""
         players, hand_size = self.variant.players, self.variant.hand_size
-        event = view.events[-1]
+        values = bytearray(self.width["last_action"])
         action = event.action
         kind = action.type
-        start = self.at["last_action"]
-        obs[start + (event.seat - view.seat) % players] = 1
-        start += players
         clue = kind is ActionType.COLOUR_CLUE or kind is ActionType.RANK_CLUE
-        obs[start + _KIND_INDEX[kind]] = 1
-        start += 4
-        if clue:
-            obs[start + (action.target - view.seat) % players] = 1
-        start += players
+        start = players
+        values[start + _KIND_INDEX[kind]] = 1
+        start += KINDS + players
         if kind is ActionType.COLOUR_CLUE:
-            obs[start + self._colour_of_clue[action.value]] = 1
+            values[start + self._colour_of_clue[action.value]] = 1
         start += len(HLE_COLOURS)
         if kind is ActionType.RANK_CLUE:
-            obs[start + action.value - 1] = 1
+            values[start + action.value - 1] = 1
         start += RANKS
         if clue:
-            target_hand = view.hands[action.target]
+            target_hand = hands[action.target]
             for order in event.touched:
-                obs[start + target_hand.index(order)] = 1
+                values[start + target_hand.index(order)] = 1
         start += hand_size
         card = event.card
         if not clue and card is not None:
             # the hand has lost the card (and maybe drawn a newer one): count the older cards
-            slot = sum(1 for order in view.hands[event.seat] if order < action.target)
-            obs[start + slot] = 1
+            slot = sum(1 for order in hands[event.seat] if order < action.target)
+            values[start + slot] = 1
             start += hand_size
-            obs[start + self._card[card.suit * RANKS + card.rank - 1]] = 1
+            values[start + self._card[card.suit * RANKS + card.rank - 1]] = 1
             start += CARDS
             if kind is ActionType.PLAY and event.result is Result.PLAYED:
-                obs[start] = 1
-                if card.rank == RANKS and _regained_token(view):
-                    obs[start + 1] = 1
+                values[start] = 1
+                if card.rank == RANKS and _regained_token(self.variant, clue_tokens, events):
+                    values[start + 1] = 1
+        return values
 
-    def _knowledge(self, view: SeatView, seats: list[int], obs: bytearray) -> None:
-        hand_size = self.variant.hand_size
-        knowledge = view.knowledge
-        events = view.events
-        rows = self._rows
-        empty = self._empty_row
-        parts = []
-        colour_clue = ActionType.COLOUR_CLUE
-        for seat in seats:
-            hand = view.hands[seat]
-            for order in hand:
-                _, marks, mask, _, _ = knowledge[order]
-                colour = rank = -1
-                for index in marks:
-                    if index >= 0:  # a clue that touched the card revealed its colour or rank
-                        action = events[index].action
-                        if action.type is colour_clue:
-                            colour = action.value
-                        else:
-                            rank = action.value
-                key = (mask, colour, rank)
-                row = rows.get(key)
-                if row is None:
-                    if len(rows) >= ROW_CACHE_LIMIT:
-                        rows.clear()
-                    row = rows[key] = self._knowledge_row(*key)
-                parts.append(row)
-            parts.extend([empty] * (hand_size - len(hand)))
-        start = self.at["card_knowledge"]
-        block = b"".join(parts)
-        obs[start : start + len(block)] = block
+    def hand_knowledge(
+        self, cards: Sequence[tuple[int, tuple[int, ...]]], events: Sequence[Event]
+    ) -> bytes:
+        """The knowledge values of one hand: :meth:`card_row` of each card (mask, marks), then
+        0 for each slot the hand lacks."""
+        rows = [self.card_row(mask, marks, events) for mask, marks in cards]
+        rows.extend([self._empty_row] * (self.variant.hand_size - len(cards)))
+        return b"".join(rows)
+
+    def card_row(self, mask: int, marks: tuple[int, ...], events: Sequence[Event]) -> bytes:
+        """The knowledge values of one card: the identities still plausible from the clues
+        (``mask``) and the colour and rank its clue ``marks`` (indexes into ``events``)
+        revealed."""
+        colour = rank = -1
+        for index in marks:
+            if index >= 0:  # a clue that touched the card revealed its colour or rank
+                action = events[index].action
+                if action.type is ActionType.COLOUR_CLUE:
+                    colour = action.value
+                else:
+                    rank = action.value
+        key = (mask, colour, rank)
+        row = self._rows.get(key)
+        if row is None:
+            if len(self._rows) >= ROW_CACHE_LIMIT:
+                self._rows.clear()
+            row = self._rows[key] = self._knowledge_row(*key)
+        return row
 
     def _knowledge_row(self, mask: int, colour: int, rank: int) -> bytes:
         # one card's values: plausible cards in HLE's order, revealed colour, revealed rank
@@ -300,16 +328,17 @@ _KIND_INDEX = {
 }
 
 
-def _regained_token(view: SeatView) -> bool:
+def _regained_token(variant: Variant, clue_tokens: int, events: Sequence[Event]) -> bool:
     """Whether HLE counts the last action, a play that completed a firework, as regaining a clue
-    token: it does when the tokens were below the maximum before the play."""
-    maximum = view.variant.clue_tokens
-    if view.clue_tokens < maximum:
+    token: it does when the tokens were below the maximum before the play (``clue_tokens`` are
+    the tokens after it)."""
+    maximum = variant.clue_tokens
+    if clue_tokens < maximum:
         return True  # below the maximum after the play, so below it before
     # At the maximum now: either the play regained the last token or none was missing; count
     # the tokens before it from the public log (rare: a 5 played with every token available).
     tokens = maximum
-    for event in view.events[:-1]:
+    for event in events[:-1]:
         kind = event.action.type
         if kind is ActionType.COLOUR_CLUE or kind is ActionType.RANK_CLUE:
             tokens -= 1
@@ -318,3 +347,97 @@ def _regained_token(view: SeatView) -> bool:
         elif event.result is Result.PLAYED and event.card is not None and event.card.rank == RANKS:
             tokens = min(tokens + 1, maximum)
     return tokens < maximum
+
+
+class LiveHLE(LiveObservations):
+    """Every seat's HLE observation of one game, kept up to date (see
+    :mod:`openhanabi.env.encodings.live`)."""
+
+    def __init__(self, encoding: HLEEncoding, game: Game) -> None:
+        self.hle = encoding
+        variant = encoding.variant
+        self._hand_width = variant.hand_size * CARDS
+        pile = variant.deck_size - variant.players * variant.hand_size
+        self._pile = _thermometers(pile)
+        self._tokens = _thermometers(variant.clue_tokens)
+        self._lives = _thermometers(variant.storms)
+        self._fireworks: dict[tuple[int, ...], bytes] = {}
+        self._discards = bytearray(variant.deck_size)
+        self._discarded = 0
+        self._public_parts: list[bytes | bytearray] = []
+        super().__init__(encoding, game, KINDS, bytes(CARDS + len(HLE_COLOURS) + RANKS))
+
+    def _hand_cards(self, identities: list[int]) -> bytes:
+        values = bytearray(self._hand_width)
+        card_of = self.hle.card_index
+        for slot, identity in enumerate(identities):
+            values[slot * CARDS + card_of[identity]] = 1
+        return bytes(values)
+
+    def _hand_size(self, held: int) -> bytes:
+        return b"\x01" if held < self.hle.variant.hand_size else b"\x00"
+
+    def _card_row(self, mask: int, marks: tuple[int, ...], events: list[Event]) -> bytes:
+        return self.hle.card_row(mask, marks, events)
+
+    def _restart_public(self) -> None:
+        discards = self._discards
+        discards[:] = bytes(len(discards))
+        starts = self.hle.discard_starts
+        counts = [0] * CARDS
+        card_of = self.hle.card_index
+        identities = self.game.identities
+        for order in self.game.discard_pile:
+            card = card_of[identities[order]]
+            discards[starts[card] + counts[card]] = 1
+            counts[card] += 1
+        self._discarded = len(self.game.discard_pile)
+        self._set_public_parts()
+
+    def _update_public(self, event: Event) -> None:
+        game = self.game
+        pile = game.discard_pile
+        if len(pile) != self._discarded:
+            if len(pile) != self._discarded + 1 or event.card is None:
+                self._restart_public()
+                return
+            # one more card in the discard pile: the next value of its thermometer
+            card = self.hle.card_index[event.card.suit * RANKS + event.card.rank - 1]
+            start = self.hle.discard_starts[card]
+            while self._discards[start]:
+                start += 1
+            self._discards[start] = 1
+            self._discarded += 1
+        self._set_public_parts()
+
+    def _set_public_parts(self) -> None:
+        game = self.game
+        fireworks = tuple(game.fireworks)
+        made = self._fireworks.get(fireworks)
+        if made is None:
+            values = bytearray(CARDS)
+            for colour, suit in enumerate(self.hle.suit_of_colour):
+                if fireworks[suit]:
+                    values[colour * RANKS + fireworks[suit] - 1] = 1
+            made = self._fireworks[fireworks] = bytes(values)
+            if len(self._fireworks) > ROW_CACHE_LIMIT:
+                self._fireworks.clear()
+        self._public_parts = [
+            self._pile[len(game.draw_pile)],
+            made,
+            self._tokens[game.clue_tokens],
+            self._lives[game.variant.storms - game.storms],
+            bytes(self._discards),
+        ]
+
+    def _public(self, seat: int) -> list[bytes | bytearray]:
+        return self._public_parts
+
+    def _action_part(self, event: Event) -> bytearray:
+        game = self.game
+        return self.hle.action_values(event, game.hands, game.clue_tokens, game.events)
+
+
+def _thermometers(size: int) -> tuple[bytes, ...]:
+    """The thermometer of each count 0..size over ``size`` values."""
+    return tuple(b"\x01" * count + b"\x00" * (size - count) for count in range(size + 1))
