@@ -27,12 +27,17 @@ from .test_batch import ScalarTwin
 
 # (options, games stepped together, steps, what must have happened at least once)
 PRESETS: list[tuple[dict[str, Any], int, int, tuple[str, ...]]] = [
-    ({"players": 2, "all_or_nothing": True}, 24, 260, ("all or nothing lost", "strikeout")),
+    (
+        {"players": 2, "all_or_nothing": True},
+        24,
+        260,
+        ("a card needed for a perfect game is lost", "strikeout"),
+    ),
     (
         {"players": 4, "hanab_live_ending": True, "start_seat": 1},
         24,
         260,
-        ("no more progress", "last round done", "strikeout"),
+        ("the score cannot rise any more", "no firework can take another card", "last round done"),
     ),
     (
         {"encoding": "extended", "variant": "declared-play", "players": 3},
@@ -68,7 +73,7 @@ PRESETS: list[tuple[dict[str, Any], int, int, tuple[str, ...]]] = [
         },
         20,
         260,
-        ("declared right", "no more progress"),
+        ("declared right", "the score cannot rise any more", "no firework can take another card"),
     ),
     (
         {
@@ -79,7 +84,7 @@ PRESETS: list[tuple[dict[str, Any], int, int, tuple[str, ...]]] = [
         },
         20,
         320,
-        ("all or nothing lost", "tile 5", "tile 6"),
+        ("no legal action", "tile 5", "tile 6", "every firework is complete"),
     ),
     (
         {
@@ -113,7 +118,7 @@ PRESETS: list[tuple[dict[str, Any], int, int, tuple[str, ...]]] = [
         {"encoding": "extended", "players": 2, "hand_size": 25, "all_or_nothing": True},
         12,
         120,
-        ("all or nothing lost",),
+        ("a card needed for a perfect game is lost", "perfect"),
     ),
 ]
 
@@ -149,6 +154,8 @@ def what_happened(game: Game) -> list[str]:
         names.append("declared right")
     if game.outcome is not None:
         names.append(game.outcome.termination.value)
+        detail = game.outcome.detail
+        names.append("no legal action" if detail.endswith("has no legal action") else detail)
     return names
 
 
