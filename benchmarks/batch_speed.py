@@ -1,9 +1,12 @@
 """Speed of the batch engine across presets, encodings and batch sizes, in one process.
 
 Workload: random legal play (moves drawn uniformly from each game's mask in NumPy); a step is
-one player action, so one ``BatchEnv.step`` counts ``N`` steps, each with the acting seat's
-observation and legal-move mask. Each setting runs ``--repeats`` times for about ``--seconds``
-and the best run counts. Thread variables are set to 1 before NumPy loads (one core).
+one player action (a bonus tile's decision counts as one), so one ``BatchEnv.step`` counts ``N``
+steps, each with the acting seat's observation and legal-move mask. The base game's settings
+come first, then the rules' options (declared play, bonus tiles, play until perfect,
+hanab.live's ending), which the batch engine plays on a path of their own. Each setting runs
+``--repeats`` times for about ``--seconds`` and the best run counts. Thread variables are set
+to 1 before NumPy loads (one core).
 
     python benchmarks/batch_speed.py [--seconds 1] [--repeats 3] [--batches 64 256 1024]
 """
@@ -35,6 +38,29 @@ SETTINGS: list[tuple[str, dict[str, Any]]] = [
     (
         "extended, black-powder-rainbow, 4 players",
         {"encoding": "extended", "variant": "black-powder-rainbow", "players": 4},
+    ),
+    # the options, which take their own path
+    ("hle, play until perfect, 2 players", {"players": 2, "all_or_nothing": True}),
+    ("hle, hanab.live ending, 4 players", {"players": 4, "hanab_live_ending": True}),
+    (
+        "extended, declared play, 3 players",
+        {"encoding": "extended", "variant": "declared-play", "players": 3},
+    ),
+    (
+        "extended, bonus tiles, 3 players",
+        {"encoding": "extended", "variant": "bonus-tiles", "players": 3},
+    ),
+    (
+        "extended, rainbow, every option, 4 players",
+        {
+            "encoding": "extended",
+            "variant": "rainbow",
+            "players": 4,
+            "declared_play": True,
+            "bonus_tiles": True,
+            "all_or_nothing": True,
+            "hanab_live_ending": True,
+        },
     ),
 ]
 

@@ -8,10 +8,13 @@ deals the game ``Game.new(variant, s)`` deals, and the observations equal the sc
 value for value (``tests/env/test_batch.py`` checks it game by game).
 
 What it plays: every suit kind and preset (base, six suits, rainbow, black powder and their
-mixes), 2 to 5 players, any hand size, token counts and start seat, empty clues on or off, in
-the ``hle`` encoding (the base game without empty clues, as HLE's) or the ``extended`` one. By
-design not declared play, bonus tiles, play until perfect or hanab.live's ending rule
-(``UnsupportedVariantError``): use :class:`openhanabi.env.raw_env` for those.
+mixes), 2 to 5 players, any hand size, token counts and start seat, empty clues on or off, and
+every option of the rules: declared play, bonus tiles (with their decisions: a free clue, a card
+of the discard pile to shuffle back or to play), play until perfect and hanab.live's ending
+rule, alone or together, in the ``hle`` encoding (the base game without empty clues, declared
+play or bonus tiles, as HLE's) or the ``extended`` one. The options take a path of their own
+(:mod:`~openhanabi.env.batch.options`, :mod:`~openhanabi.env.batch.tiles`), so the base game's
+turn costs the same with or without them.
 """
 
 from openhanabi.env.batch.env import BatchEnv, IllegalMoveError
