@@ -228,11 +228,16 @@ def render_state(
     clues, the identities still possible): never the card. A spectator is sent seat 0's view
     with ``spectator_cards``, the identities of seat 0's hand (RULES.md section 7: spectators
     may see every hand, never the draw pile's order).
+
+    A seated player reads the bots' ``explanations`` only once the game is over: a bot explains
+    its move from its own view, which holds the player's cards ("to get the red 1 played").
     """
     t = t or translator(DEFAULT)
     variant = view.variant
     seen = dict(view.cards) | (spectator_cards or {})
     me = None if spectator_cards is not None else view.seat
+    if me is not None and view.outcome is None:
+        explanations = {}
     hands = []
     for seat, hand in enumerate(view.hands):
         cards = []
