@@ -17,6 +17,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from web_client import PASSWORD, assert_no_traceback, login, post, register
 
+from openhanabi.bots import bot_classes
+from openhanabi.rules import PRESETS
 from openhanabi.server.i18n import (
     DEFAULT,
     LANG_COOKIE,
@@ -26,6 +28,7 @@ from openhanabi.server.i18n import (
     translator,
 )
 from openhanabi.server.models import TableState
+from openhanabi.server.rules_text import bot_summary, preset_summary
 from openhanabi.server.theme import THEME_COOKIE, THEMES
 
 SERVER = LOCALES.parent
@@ -343,3 +346,25 @@ def test_the_theme_script_is_a_file_the_policy_allows(client: TestClient) -> Non
     assert "script-src" not in client.get("/").headers["content-security-policy"]
     script = client.get("/static/site.js")
     assert script.status_code == 200 and THEME_COOKIE in script.text
+
+
+def test_every_preset_and_bot_has_its_summary_in_every_language() -> None:
+    texts = catalogue(DEFAULT, "site")
+    for preset in PRESETS:
+        assert texts[f"preset.{preset.key}"] == preset.summary  # kept in step with the rules
+        assert (
+            preset_summary(preset, translator("de"))
+            == catalogue("de", "site")[f"preset.{preset.key}"]
+        )
+    for name, bot in bot_classes().items():
+        assert texts.get(f"bot.{name}", bot.summary) == bot.summary
+    assert bot_summary("nobody-knows-me", "its own words", translator("da")) == "its own words"
+
+
+def test_the_new_table_form_in_the_visitors_language(client: TestClient) -> None:
+    client.cookies.set(LANG_COOKIE, "da")
+    register(client, "ann")
+    page = client.get("/tables/new").text
+    for preset in PRESETS:
+        assert preset_summary(preset, translator("da")) in page
+    assert catalogue("da", "site")["bot.random"] in page
