@@ -103,11 +103,6 @@ def test_two_people_and_a_bot_play_a_whole_game_and_replay_it(
     assert not game.draw_pile
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a struck-out game is stored with the fireworks' score (games.save keeps game.score, "
-    "not game.outcome.score), so its replay shows that instead of 0 points",
-)
 def test_a_struck_out_game_shows_no_points_at_its_end_and_in_its_replay(
     open_page: OpenPage, server: LiveServer, camera: Camera
 ) -> None:

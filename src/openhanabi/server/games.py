@@ -52,7 +52,7 @@ def save(stored: GameRecord, game: Game, explained: Mapping[int, str] | None = N
     if explained is not None:
         stored.explanations = {str(index): text for index, text in explained.items()}
     if game.outcome is not None:
-        stored.score = game.score
+        stored.score = game.outcome.score  # a strikeout scores 0, whatever the fireworks show
         stored.finished_at = now()
         if stored.table is not None:
             stored.table.state = TableState.FINISHED
