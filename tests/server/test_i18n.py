@@ -368,3 +368,28 @@ def test_the_new_table_form_in_the_visitors_language(client: TestClient) -> None
     for preset in PRESETS:
         assert preset_summary(preset, translator("da")) in page
     assert catalogue("da", "site")["bot.random"] in page
+
+
+def test_the_answer_to_a_form_switches_language_on_the_page_the_form_was_on(
+    client: TestClient,
+) -> None:
+    form = {"username": "a", "password": "short"}
+    page = post(client, "/register", form).text
+    assert 'href="/?lang=de"' in page  # the browser did not say where it came from
+    came_from = {"referer": f"{client.base_url}/register?x=1"}
+    page = client.post("/login", data={"csrf_token": "forged"}, headers=came_from).text
+    assert 'href="/register?x=1&amp;lang=de"' in page
+    elsewhere = {"referer": "https://elsewhere.example/register"}
+    page = client.post("/login", data={"csrf_token": "forged"}, headers=elsewhere).text
+    assert 'href="/?lang=de"' in page
+
+
+def test_a_bad_address_names_its_part_in_the_visitors_language(client: TestClient) -> None:
+    client.cookies.set(LANG_COOKIE, "de")
+    response = client.get("/tables/abc")
+    assert response.status_code == 422
+    words = catalogue("de", "site")
+    expected = words["form.problem"].format(
+        field=words["field.table_id"], problem=words["form.int_parsing"]
+    )
+    assert expected in response.text

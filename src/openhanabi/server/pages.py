@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import partial
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from fastapi import Request
 from fastapi.responses import HTMLResponse, RedirectResponse
@@ -81,9 +81,14 @@ def _said(error: object, t: Translator) -> object:
 
 def here(request: Request, **params: str) -> str:
     """This page's address (path and query) with ``params`` set: the same page in another
-    language or theme."""
-    query = dict(request.query_params) | params
-    return f"{request.url.path}?{urlencode(query)}"
+    language or theme. The answer to a form has no address of its own to go back to: its
+    links lead to the page the form was on (the lobby if the browser does not say)."""
+    path, query = request.url.path, dict(request.query_params)
+    if request.method != "GET":
+        came_from = urlsplit(request.headers.get("referer", ""))
+        same_site = came_from.netloc == request.url.netloc and came_from.path.startswith("/")
+        path, query = (came_from.path, dict(parse_qsl(came_from.query))) if same_site else ("/", {})
+    return f"{path}?{urlencode(query | params)}"
 
 
 def remember_language(response: Response, lang: str, settings: Settings) -> None:
