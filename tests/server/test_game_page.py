@@ -120,6 +120,7 @@ def test_the_page_and_its_texts_are_in_the_chosen_language(client: TestClient, l
     assert f'<html lang="{lang}"' in response.text
     assert texts_of(response.text) == t.catalogue("game")
     assert t("page.log") in response.text
+    assert f"base, {t('variant.players', count=3)}" in response.text  # the rules' banner
     # the choice holds for the next page, and so for the socket that page opens
     assert "/static/game.js" in client.get(f"/tables/{table}/game").text
     assert texts_of(client.get(f"/tables/{table}/game").text) == t.catalogue("game")

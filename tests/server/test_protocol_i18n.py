@@ -25,6 +25,7 @@ from openhanabi.rules import (
 from openhanabi.server.i18n import LANGUAGES, translator
 from openhanabi.server.protocol import (
     describe_event,
+    describe_variant,
     render_game_over,
     render_state,
     suit_name,
@@ -131,6 +132,35 @@ def test_every_verdict_in_every_language(lang: str) -> None:
             assert not said & english, f"{lang}: {said & english} left in English"
 
 
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sampled_from(["base", "rainbow", "black-powder", "declared-play"]),
+    st.integers(2, 5),
+    st.fixed_dictionaries(
+        {},
+        optional={
+            "clue_tokens": st.integers(1, 10),
+            "storms": st.integers(1, 4),
+            "empty_clues": st.booleans(),
+            "all_or_nothing": st.booleans(),
+            "bonus_tiles": st.booleans(),
+            "hanab_live_ending": st.booleans(),
+            "start_seat": st.integers(0, 1),
+        },
+    ),
+)
+def test_the_variant_banner_says_what_describe_says(
+    preset: str, players: int, options: dict[str, Any]
+) -> None:
+    variant = find_variant(preset, players=players, **options)
+    assert describe_variant(variant) == variant.describe()
+    parts = variant.describe().count(",")
+    for lang in ("de", "da"):
+        spoken = describe_variant(variant, translator(lang))
+        assert spoken.startswith(variant.key) and spoken.count(",") == parts
+        assert "{" not in spoken
+
+
 # ---------------------------------------------------------------- states of random games
 
 
@@ -147,7 +177,7 @@ def played(seed: int, actions: int) -> Game:
 
 def without_words(message: Any) -> Any:
     """``message`` with every text a language changes taken out."""
-    words = {"text", "label", "name", "verdict"}
+    words = {"text", "label", "name", "verdict", "description"}
     if isinstance(message, dict):
         return {key: without_words(value) for key, value in message.items() if key not in words}
     if isinstance(message, list):

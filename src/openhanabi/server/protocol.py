@@ -45,6 +45,7 @@ from openhanabi.rules import (
     Variant,
 )
 from openhanabi.rules import rating as rating_band
+from openhanabi.rules.variants import DEFAULT_CLUE_TOKENS, DEFAULT_STORMS, default_hand_size
 from openhanabi.server.i18n import DEFAULT, Translator, translator
 
 MAX_MESSAGE = 1024
@@ -334,10 +335,39 @@ def error(message: str) -> dict[str, Any]:
     return {"type": "error", "message": message}
 
 
+def describe_variant(variant: Variant, t: Translator | None = None) -> str:
+    """The variant's preset and every option that differs from the rulebooks' defaults, in the
+    language of ``t`` (:meth:`~openhanabi.rules.Variant.describe` in words of the catalogue).
+
+    >>> from openhanabi.rules import find_variant
+    >>> describe_variant(find_variant("base", players=2, declared_play=True), translator("de"))
+    'base, 2 Spieler, angesagtes Ausspielen'
+    """
+    t = t or translator(DEFAULT)
+    parts = [variant.key, t("variant.players", count=variant.players)]
+    if variant.hand_size != default_hand_size(variant.players):
+        parts.append(t("variant.hand_size", count=variant.hand_size))
+    if variant.clue_tokens != DEFAULT_CLUE_TOKENS:
+        parts.append(t("variant.clue_tokens", count=variant.clue_tokens))
+    if variant.storms != DEFAULT_STORMS:
+        parts.append(t("variant.storms", count=variant.storms))
+    flags = {
+        "variant.no_empty_clues": not variant.empty_clues,
+        "variant.all_or_nothing": variant.all_or_nothing,
+        "variant.declared_play": variant.declared_play,
+        "variant.bonus_tiles": variant.bonus_tiles,
+        "variant.hanab_live_ending": variant.hanab_live_ending,
+    }
+    parts.extend(t(key) for key, on in flags.items() if on)
+    if variant.start_seat:
+        parts.append(t("variant.start_seat", seat=variant.start_seat))
+    return ", ".join(parts)
+
+
 def _variant_json(variant: Variant, t: Translator) -> dict[str, Any]:
     return {
         "key": variant.key,
-        "description": variant.describe(),
+        "description": describe_variant(variant, t),
         "suits": [
             {"key": suit.key, "name": suit_name(suit, t), "letter": suit.letter}
             for suit in variant.suits

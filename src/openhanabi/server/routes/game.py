@@ -17,10 +17,11 @@ from fastapi.responses import HTMLResponse
 from openhanabi.server import lobby
 from openhanabi.server.accounts import find_session
 from openhanabi.server.db import Database
-from openhanabi.server.deps import SESSION_COOKIE, DbDep, VisitorDep
+from openhanabi.server.deps import SESSION_COOKIE, DbDep, RowId, VisitorDep
 from openhanabi.server.errors import RefusedError
 from openhanabi.server.i18n import language_of, translator
 from openhanabi.server.pages import render
+from openhanabi.server.protocol import describe_variant
 from openhanabi.server.rooms import Rooms
 
 router = APIRouter()
@@ -28,7 +29,7 @@ POLICY_VIOLATION = 1008
 
 
 @router.get("/tables/{table_id}/game", response_class=HTMLResponse)
-def game_page(request: Request, table_id: int, db: DbDep, visitor: VisitorDep) -> HTMLResponse:
+def game_page(request: Request, table_id: RowId, db: DbDep, visitor: VisitorDep) -> HTMLResponse:
     """The table as its players see it: the board, the moves and the log, kept up to date by
     the socket. Before the game starts, a page that says so."""
     table = lobby.find_table(db, table_id)
@@ -41,6 +42,7 @@ def game_page(request: Request, table_id: int, db: DbDep, visitor: VisitorDep) -
         "game.html",
         title=t("page.title", table=table.id),
         table=table,
+        description=describe_variant(table.variant, t),
         game_id=game.id if game else None,
         seated=seat is not None,
         texts=t.catalogue("game"),
@@ -48,7 +50,7 @@ def game_page(request: Request, table_id: int, db: DbDep, visitor: VisitorDep) -
 
 
 @router.websocket("/tables/{table_id}/socket")
-async def game_socket(websocket: WebSocket, table_id: int) -> None:
+async def game_socket(websocket: WebSocket, table_id: RowId) -> None:
     """Players act on their turn; everyone else watches (a spectator's messages are refused)."""
     if not _same_origin(websocket):
         await websocket.close(POLICY_VIOLATION, "This socket only serves this site's pages.")

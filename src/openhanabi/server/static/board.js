@@ -129,19 +129,12 @@
         }),
       );
     }
-    // Too many to list one by one: the suits and the ranks still possible.
-    const suits = [];
-    const ranks = [];
-    for (const name of possible) {
-      const match = /^(.+?)(\d+)$/.exec(name);
-      if (!match) continue;
-      const suit = ctx.byLetter[match[1]];
-      const suitName = suit ? suit.name : match[1];
-      if (suits.indexOf(suitName) < 0) suits.push(suitName);
-      if (ranks.indexOf(match[2]) < 0) ranks.push(match[2]);
-    }
-    ranks.sort();
-    return join(ctx, suits) + "; " + join(ctx, ranks);
+    // Too many to list one by one: the suits (in the variant's order) and the ranks possible.
+    const split = splitIdentities(ctx, possible);
+    const suits = split.letters.map(function (letter) {
+      return ctx.byLetter[letter] ? ctx.byLetter[letter].name : letter;
+    });
+    return join(ctx, suits) + "; " + join(ctx, split.ranks);
   }
 
   /** What the holder knows of one of their own cards, in words for its aria-label. */
@@ -190,8 +183,8 @@
     return chips.length ? h("span", { class: "card-marks", "aria-hidden": "true" }, chips) : null;
   }
 
-  /** Short text of what is possible: "R Y · 1 2" (letters, then ranks). */
-  function possibleShort(ctx, possible) {
+  /** The suit letters (in the variant's order) and the ranks of identities such as "R3". */
+  function splitIdentities(ctx, possible) {
     const letters = [];
     const ranks = [];
     for (const name of possible || []) {
@@ -200,8 +193,20 @@
       if (letters.indexOf(match[1]) < 0) letters.push(match[1]);
       if (ranks.indexOf(match[2]) < 0) ranks.push(match[2]);
     }
+    const position = function (letter) {
+      return ctx.byLetter[letter] ? ctx.byLetter[letter].index : ctx.suits.length;
+    };
+    letters.sort(function (a, b) {
+      return position(a) - position(b);
+    });
     ranks.sort();
-    return letters.join("") + " " + ranks.join("");
+    return { letters: letters, ranks: ranks };
+  }
+
+  /** Short text of what is possible: "RY 12" (letters, then ranks). */
+  function possibleShort(ctx, possible) {
+    const split = splitIdentities(ctx, possible);
+    return split.letters.join("") + " " + split.ranks.join("");
   }
 
   /** One card of a hand: a face (someone else's card, or any card for a spectator) or a back. */

@@ -322,9 +322,10 @@
         h("p", {
           class: "touches",
           "data-testid": "clue-touches",
-          text: slots.length
-            ? t("controls.clue_touches", { name: name, slots: slots.join(t("list.and")) })
-            : t("controls.clue_touches_none", { name: name }),
+          text: t(
+            slots.length === 0 ? "controls.clue_touches_none" : slots.length === 1 ? "controls.clue_touches_one" : "controls.clue_touches",
+            { name: name, slots: slots.join(t("list.and")) },
+          ),
         }),
       );
       panel.append(confirmRow(giveClue));
