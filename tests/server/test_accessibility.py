@@ -5,6 +5,7 @@ tied to their fields; and nothing inline that the content security policy would 
 
 from __future__ import annotations
 
+import re
 from html.parser import HTMLParser
 
 import pytest
@@ -166,3 +167,30 @@ def test_a_wrong_sign_in_describes_both_fields(client: TestClient) -> None:
         assert control["aria-describedby"] == "form-error"
         assert control["aria-invalid"] == "true"
     assert 'value="ann"' in response.text
+
+
+def luminance(colour: str) -> float:
+    """WCAG 2's relative luminance of a ``#rrggbb`` colour."""
+    channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast(one: str, other: str) -> float:
+    light, dark = sorted((luminance(one), luminance(other)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def test_the_palettes_are_readable(client: TestClient) -> None:
+    css = client.get("/static/site.css").text
+    palettes = [
+        dict(re.findall(r"(--[a-z-]+):\s*(#[0-9a-f]{6});", body))
+        for body in re.findall(r":root[^{]*\{([^}]*)\}", css)
+    ]
+    assert len(palettes) == 3  # light, dark by choice, dark by the system
+    for palette in palettes:
+        for text in ("--fg", "--muted", "--accent", "--error"):  # words: WCAG AA, 4.5 to 1
+            for ground in ("--bg", "--surface"):
+                assert contrast(palette[text], palette[ground]) >= 4.5, (text, ground)
+        for edge in ("--border", "--focus"):  # outlines of controls: 3 to 1
+            assert contrast(palette[edge], palette["--bg"]) >= 3, edge
