@@ -210,7 +210,7 @@
       if (legal.declare) {
         for (const suit of state.variant.suits) {
           row.append(
-            button("declare-" + suit.key, t("controls.declare", { suit: suit.name }), function () {
+            button("declare-" + suit.key, Board.symbolOf(suit.key) + " " + t("controls.declare", { suit: suit.name }), function () {
               play(suit.key);
             }, { disabled: !selected, "data-suit": suit.key.replace(/-\d+$/, ""), class: "declare" }),
           );
