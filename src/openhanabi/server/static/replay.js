@@ -85,16 +85,21 @@
     const where = say("replay.position", { turn: turn, last: lastTurn() });
     controls.slider.setAttribute("aria-valuetext", where);
     position.textContent = where;
-    status.textContent =
-      turn === 0
-        ? say("replay.at_start")
-        : say("replay.after", { turn: turn, text: replay.log[turn - 1].text });
+    const said = [
+      make(
+        "span",
+        "",
+        turn === 0
+          ? say("replay.at_start")
+          : say("replay.after", { turn: turn, text: replay.log[turn - 1].text }),
+      ),
+    ];
     if (turn === lastTurn() && replay.game_over) {
       const over = replay.game_over;
-      status.textContent +=
-        " " +
-        say("replay.game_over", { score: over.score, max: over.max_score, verdict: over.verdict });
+      const verdict = { score: over.score, max: over.max_score, verdict: over.verdict };
+      said.push(make("span", "replay-over", say("replay.game_over", verdict)));
     }
+    status.replaceChildren.apply(status, said);
     if (!keepAddress) {
       const address = new URL(window.location.href);
       address.searchParams.set("turn", String(turn));
