@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from web_client import PASSWORD, assert_no_traceback, login, post, register
 
 from openhanabi.bots import bot_classes
-from openhanabi.rules import PRESETS
+from openhanabi.rules import PRESETS, find_variant
 from openhanabi.server.i18n import (
     DEFAULT,
     LANG_COOKIE,
@@ -28,6 +28,7 @@ from openhanabi.server.i18n import (
     translator,
 )
 from openhanabi.server.models import TableState
+from openhanabi.server.protocol import describe_variant
 from openhanabi.server.rules_text import bot_summary, preset_summary
 from openhanabi.server.theme import THEME_COOKIE, THEMES
 
@@ -393,3 +394,16 @@ def test_a_bad_address_names_its_part_in_the_visitors_language(client: TestClien
         field=words["field.table_id"], problem=words["form.int_parsing"]
     )
     assert expected in response.text
+
+
+def test_the_lobby_and_the_table_describe_the_rules_in_the_visitors_language(
+    client: TestClient,
+) -> None:
+    client.cookies.set(LANG_COOKIE, "da")
+    register(client, "ann")
+    response = post(client, "/tables", {"variant": "rainbow", "players": "4", "storms": "2"})
+    table = client.get(response.headers["location"]).text
+    variant = find_variant("rainbow", players=4, storms=2)
+    described = describe_variant(variant, translator("da"))
+    assert described != variant.describe()
+    assert described in client.get("/").text and described in table

@@ -1,6 +1,6 @@
 """Server-rendered pages: Jinja2 templates with the visitor, their CSRF token, their language
-and its translator ``_`` (and ``preset_summary(preset)`` and ``bot_summary(name, summary)``
-in that language), their theme, and the addresses of this page
+and its translator ``_`` (and ``describe(variant)``, ``preset_summary(preset)`` and
+``bot_summary(name, summary)`` in that language), their theme, and the addresses of this page
 in the other languages and themes."""
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from openhanabi.server.deps import CSRF_COOKIE, CSRF_FIELD, Visitor
 from openhanabi.server.errors import RefusedError
 from openhanabi.server.forms import problem_lines
 from openhanabi.server.i18n import LANG_COOKIE, LANGUAGES, Translator, language_of, translator
+from openhanabi.server.protocol import describe_variant
 from openhanabi.server.rules_text import bot_summary, preset_summary
 from openhanabi.server.settings import Settings
 from openhanabi.server.theme import THEME_COOKIE, THEMES, theme_of
@@ -55,6 +56,7 @@ def render(
         "theme": theme,
         "theme_urls": {name: here(request, theme=name) for name in THEMES},
         "_": t,
+        "describe": partial(describe_variant, t=t),
         "preset_summary": partial(preset_summary, t=t),
         "bot_summary": partial(bot_summary, t=t),
         "error": _said(context.get("error"), t),
