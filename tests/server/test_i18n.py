@@ -407,3 +407,12 @@ def test_the_lobby_and_the_table_describe_the_rules_in_the_visitors_language(
     described = describe_variant(variant, translator("da"))
     assert described != variant.describe()
     assert described in client.get("/").text and described in table
+
+
+def test_bots_at_a_table_are_named_in_the_visitors_language(client: TestClient) -> None:
+    client.cookies.set(LANG_COOKIE, "de")
+    register(client, "ann", "Ann")
+    response = post(client, "/tables", {"variant": "base", "players": "3", "seat_3": "basic"})
+    bot = catalogue("de", "site")["site.bot_seat"].format(bot="basic")
+    assert f"Ann, {bot}" in client.get("/").text
+    assert bot in client.get(response.headers["location"]).text
