@@ -98,12 +98,11 @@ class OptionRules:
         actor = state.seat
         tiles = self.tiles
         last.tokens_before[:] = state.clue_tokens
-        answering = np.zeros(state.games, np.bool_)
-        decision = answering.astype(np.int64)
+        decision = np.full(state.games, NO_DECISION)  # the decision each action answers
         if tiles is not None:
-            decision = tiles.pending.copy()
-            answering = decision != NO_DECISION
+            decision[:] = tiles.pending
             tiles.pending[:] = NO_DECISION
+        answering = decision != NO_DECISION
         drawn_tile = np.zeros(state.games, np.int64)  # the tile each action draws, 0 if none
 
         takes, ident, added, misplayed = self._take_cards(actor, kind, slot, declare, drawn_tile)
