@@ -220,3 +220,14 @@ def test_the_game_over_message_in_each_language() -> None:
     messages = {lang: render_game_over(view, translator(lang)) for lang in LANGUAGES}
     assert len({message["verdict"] for message in messages.values()}) == len(LANGUAGES)
     assert len({json.dumps(without_words(message)) for message in messages.values()}) == 1
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_players_who_share_a_name_are_told_apart_by_seat(lang: str) -> None:
+    game = Game.new(VARIANT, 3)
+    game.apply(Action.rank_clue(2, game.card(game.hands[2][0]).rank))
+    names = ["Ann", "basic (bot)", "basic (bot)"]
+    state = render_state(game.view(0), names, {}, t=translator(lang))
+    line = state["log"][0]["text"]
+    assert line.startswith("Ann ") and "basic (bot) (" in line and "3)" in line, line
+    assert state["players"] == names  # the names themselves are unchanged

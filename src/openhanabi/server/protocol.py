@@ -235,6 +235,7 @@ def render_state(
     """
     t = t or translator(DEFAULT)
     variant = view.variant
+    told = distinct_names(names, t)
     seen = dict(view.cards) | (spectator_cards or {})
     me = None if spectator_cards is not None else view.seat
     if me is not None and view.outcome is None:
@@ -287,7 +288,7 @@ def render_state(
         "log": [
             {
                 "seat": event.seat,
-                "text": describe_event(event, variant, names, t),
+                "text": describe_event(event, variant, told, t),
                 "explanation": explanations.get(index, ""),
             }
             for index, event in enumerate(view.events)
@@ -297,6 +298,20 @@ def render_state(
         if view.outcome is None
         else {"score": view.outcome.score, "reason": view.outcome.reason},
     }
+
+
+def distinct_names(names: list[str], t: Translator | None = None) -> list[str]:
+    """The players' names for the log: a name two players share (two bots of one kind) gets
+    its seat, as the game page shows it.
+
+    >>> distinct_names(["Ann", "basic (bot)", "basic (bot)"])
+    ['Ann', 'basic (bot) (seat 2)', 'basic (bot) (seat 3)']
+    """
+    t = t or translator(DEFAULT)
+    return [
+        t("player.seat", name=name, seat=seat + 1) if names.count(name) > 1 else name
+        for seat, name in enumerate(names)
+    ]
 
 
 def render_game_over(view: SeatView, t: Translator | None = None) -> dict[str, Any]:

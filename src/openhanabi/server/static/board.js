@@ -90,7 +90,17 @@
   }
 
   function nameOf(ctx, seat) {
-    return ctx.state.players[seat] || String(seat + 1);
+    return playerName(ctx.state, seat, ctx.t);
+  }
+
+  /** A player's name; with their seat when two players share it (two bots of one kind). */
+  function playerName(state, seat, t) {
+    const name = state.players[seat];
+    if (name === undefined) return String(seat + 1);
+    const shared = state.players.filter(function (other) {
+      return other === name;
+    }).length;
+    return shared > 1 ? t("player.seat", { name: name, seat: seat + 1 }) : name;
   }
 
   function join(ctx, parts) {
@@ -396,6 +406,7 @@
       h("li", {
         class: "turn",
         "data-testid": "turn",
+        tabindex: "-1",
         "data-seat": state.seat_on_turn === null ? null : state.seat_on_turn,
         text: turn,
       }),
@@ -563,6 +574,7 @@
       return identityLabel(context(state, { t: t }), name);
     },
     symbolOf: symbolOf,
+    playerName: playerName,
     h: h,
   };
 })();

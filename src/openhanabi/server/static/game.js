@@ -115,7 +115,7 @@
   }
 
   function nameOf(seat) {
-    return ui.state.players[seat] || String(seat + 1);
+    return Board.playerName(ui.state, seat, t);
   }
 
   function suitByKey(key) {
@@ -164,6 +164,8 @@
     if (focused) {
       const again = root.querySelector('[data-testid="' + focused + '"]');
       if (again && again !== document.activeElement) again.focus();
+      // The button just pressed is gone with the move it made: the turn line says what now.
+      if (!again && root.contains(document.activeElement) === false) focusTestid("turn");
     }
   }
 
