@@ -12,14 +12,18 @@ from typing import Any
 import httpx
 import pytest
 from fastapi.testclient import TestClient
+from hypothesis import given
+from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as st
 from sqlalchemy import create_engine, func, select
 from sqlalchemy.orm import Session
 from web_client import assert_no_traceback, csrf, register
 
-from openhanabi.records import Record, read_record, replay
+from openhanabi.records import Record, RecordError, read_record, replay
 from openhanabi.server import Settings
 from openhanabi.server.models import GamePlayer, GameRecord, GameSource
 from openhanabi.server.replays import MAX_RECORD_BYTES
+from openhanabi.server.replays import read_record as read_import
 
 DATA = (Path(__file__).parents[2] / ".." / "shared" / "data" / "ah2ac2-3p").resolve()
 GAMES = sorted(DATA.glob("game_*.json"), key=lambda path: int(path.stem.split("_")[1]))
@@ -223,3 +227,45 @@ def test_imported_games_join_no_one_s_history(signed_in: TestClient, settings: S
             )
             == 0
         )
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 60) | st.text(max_size=5),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3)
+    ),
+    max_leaves=6,
+)
+
+
+@st.composite
+def damaged_records(draw: st.DrawFn) -> dict[str, Any]:
+    """A real record with one value somewhere in it replaced, or one key dropped."""
+    data = real_game()
+    container: Any = data
+    path = [draw(st.sampled_from(["players", "deck", "actions", "options", "openhanabi"]))]
+    while isinstance(container.get(path[-1]) if isinstance(container, dict) else None, list | dict):
+        inner = container[path[-1]]
+        if not inner or draw(st.booleans()):
+            break
+        container = inner
+        keys = list(range(len(inner))) if isinstance(inner, list) else list(inner)
+        path.append(draw(st.sampled_from(keys)))
+    if isinstance(container, dict) and path[-1] in container and draw(st.booleans()):
+        del container[path[-1]]
+    else:
+        container[path[-1]] = draw(JSON_VALUES)
+    return data
+
+
+@hypothesis_settings(max_examples=200, deadline=None)
+@given(damaged_records())
+def test_any_damaged_record_is_read_or_refused_with_a_record_error(data: dict[str, Any]) -> None:
+    """Reading never fails in another way: whatever is wrong, it is a RecordError (said to
+    the person importing it), and whatever is read replays as the record says."""
+    try:
+        record, game = read_import(json.dumps(data).encode())
+    except RecordError as error:
+        assert str(error)
+        return
+    assert game.history == replay(record).history

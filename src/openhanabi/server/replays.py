@@ -12,6 +12,7 @@ shown.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -79,9 +80,7 @@ def frame_after(stored: GameRecord, actions: int, t: Translator) -> dict[str, An
     record = Record.from_dict(stored.record)
     if not 0 <= actions <= len(record.actions):
         raise RefusedError("replay.refused.no_turn", 404, turn=actions, last=len(record.actions))
-    shortened = Record(
-        record.players, record.variant, record.deck, record.actions[:actions], record.bonus_tiles
-    )
+    shortened = dataclasses.replace(record, actions=record.actions[:actions])
     return frame(replay(shortened), list(record.players), explanations(stored), t)
 
 
