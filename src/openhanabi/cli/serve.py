@@ -39,6 +39,7 @@ def run(args: argparse.Namespace) -> int:
 
         from openhanabi.server import Settings, create_app
         from openhanabi.server.db import Database, shown_url
+        from openhanabi.server.protocol import MAX_MESSAGE
     except ImportError as error:
         return fail(f"hanabi serve: {error.name} is missing: pip install 'openhanabi[server]'")
     overrides: dict[str, Any] = {}
@@ -61,5 +62,17 @@ def run(args: argparse.Namespace) -> int:
         return fail(
             f"hanabi serve: cannot open the database {shown_url(settings.database_url)}: {reason}"
         )
-    uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level="info")
+    ping = settings.socket_ping_seconds
+    uvicorn.run(
+        create_app(settings),
+        host=args.host,
+        port=args.port,
+        log_level="info",
+        # a client's message is small (protocol.MAX_MESSAGE characters, up to 4 bytes each in
+        # UTF-8): a larger frame is refused before it is read into memory
+        ws_max_size=4 * MAX_MESSAGE,
+        ws_ping_interval=ping,
+        ws_ping_timeout=ping,
+        ws_per_message_deflate=settings.socket_compression,
+    )
     return 0

@@ -49,6 +49,10 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
     cursor = connection.cursor()
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA journal_mode=WAL")
+    # In WAL mode, NORMAL writes a commit to the log without waiting for the disk: a commit
+    # survives the server's process being killed (kill -9), only a power cut or an OS crash may
+    # take back the last commits. FULL would wait for the disk at every action of every table.
+    cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA busy_timeout=5000")
     cursor.close()
 

@@ -6,13 +6,19 @@ or none for a spectator) and the table's bots. Every action, a player's or a bot
 game: a restarted server rebuilds it where it was) and sent to every socket rendered for its
 viewer. After each action, while a bot is on turn, the bot acts on its own view after
 ``Settings.bot_delay_seconds``, and its one-sentence explanation joins the log.
+
+The saves of all rooms go through one :class:`~openhanabi.server.writer.Writer`, which commits
+the actions of many tables together. A room that nobody watches any more, and whose bots are not
+playing, is dropped from memory: its game is its record, rebuilt when someone comes back.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -26,6 +32,7 @@ from openhanabi.server.errors import RefusedError
 from openhanabi.server.games import explanations, rebuild, save
 from openhanabi.server.i18n import DEFAULT, translator
 from openhanabi.server.models import GameRecord
+from openhanabi.server.writer import Writer
 
 log = logging.getLogger(__name__)
 STAND_IN = "basic"  # plays a turn for a bot that failed
@@ -55,12 +62,15 @@ class Room:
     names: list[str]
     users: dict[int, int]  # seat -> user id
     bots: dict[int, Bot]
-    database: Database
+    writer: Writer
     bot_delay: float
     viewers: set[Viewer] = field(default_factory=set)
     explanations: dict[int, str] = field(default_factory=dict)  # event index -> why
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_task: asyncio.Task[None] | None = None
+    # sockets given this room that have not joined it yet: it stays in memory for them
+    arriving: int = 0
+    on_idle: Callable[[Room], None] | None = None  # called when nobody needs the room
 
     def seat_of(self, user_id: int | None) -> int | None:
         """The seat of ``user_id`` at this game, None for a spectator."""
@@ -86,6 +96,7 @@ class Room:
     async def join(self, socket: Socket, seat: int | None, lang: str = DEFAULT) -> Viewer:
         """Add ``socket`` (for ``seat``, speaking ``lang``) and send it the game as it stands."""
         viewer = Viewer(socket, seat, lang)
+        self.arriving = max(0, self.arriving - 1)
         async with self.lock:
             self.viewers.add(viewer)
             await self._send(viewer, self.render(seat, lang))
@@ -94,6 +105,17 @@ class Room:
 
     def leave(self, viewer: Viewer) -> None:
         self.viewers.discard(viewer)
+        self._check_idle()
+
+    @property
+    def idle(self) -> bool:
+        """Nobody watches or is about to, no action is under way and no bot is playing."""
+        playing = self.bot_task is not None and not self.bot_task.done()
+        return not (self.viewers or self.arriving or self.lock.locked() or playing)
+
+    def _check_idle(self) -> None:
+        if self.on_idle is not None and self.idle:
+            self.on_idle(self)
 
     async def receive(self, viewer: Viewer, text: str | bytes) -> None:
         """Handle one message from ``viewer``: an action, a ping, or an error in return."""
@@ -126,6 +148,7 @@ class Room:
             except IllegalActionError as error:
                 return f"{action} is not allowed: {error}"
         self.wake_bots()
+        self._check_idle()  # the last viewer may have left while the action was stored
         return ""
 
     async def _apply(self, action: Action, explanation: str) -> None:
@@ -135,19 +158,16 @@ class Room:
         if explanation:
             self.explanations[len(game.events) - 1] = explanation
         try:
-            await asyncio.to_thread(self._save)
+            await self.writer.save(self.game_id, self._store)
         except Exception:
             self.explanations.pop(len(game.events) - 1, None)
             game.undo()  # what is not stored did not happen
             raise
         await self._broadcast()
 
-    def _save(self) -> None:
-        with self.database.session() as db:
-            stored = db.get(GameRecord, self.game_id)
-            assert stored is not None
-            save(stored, self.game, self.explanations)
-            db.commit()
+    def _store(self, stored: GameRecord) -> None:
+        """Write the game into its stored record (in the writer's thread, the lock held)."""
+        save(stored, self.game, self.explanations)
 
     async def _broadcast(self) -> None:
         sent: dict[tuple[int | None, str], list[dict[str, Any]]] = {}
@@ -173,6 +193,12 @@ class Room:
             self.bot_task = asyncio.create_task(self._play_bots())
 
     async def _play_bots(self) -> None:
+        try:
+            await self._bots_play()
+        finally:
+            asyncio.get_running_loop().call_soon(self._check_idle)  # once this task is done
+
+    async def _bots_play(self) -> None:
         while True:
             await asyncio.sleep(self.bot_delay)
             async with self.lock:
@@ -216,17 +242,26 @@ class Rooms:
     def __init__(self, database: Database, bot_delay: float) -> None:
         self.database = database
         self.bot_delay = bot_delay
+        self.writer = Writer(database)
         self.rooms: dict[int, Room] = {}
         self.lock = asyncio.Lock()
 
     async def room(self, table_id: int) -> Room:
-        """The room of table ``table_id``, its game rebuilt from the database if need be."""
+        """The room of table ``table_id``, its game rebuilt from the database if need be; the
+        caller joins it (:meth:`Room.join`) next, and until then the room stays in memory."""
         async with self.lock:
             room = self.rooms.get(table_id)
             if room is None:
                 room = await asyncio.to_thread(self._load, table_id)
+                room.on_idle = functools.partial(self._drop, table_id)
                 self.rooms[table_id] = room
+            room.arriving += 1
             return room
+
+    def _drop(self, table_id: int, room: Room) -> None:
+        """Forget ``room``, which nobody needs any more (it is rebuilt if someone comes back)."""
+        if self.rooms.get(table_id) is room:
+            del self.rooms[table_id]
 
     def _load(self, table_id: int) -> Room:
         with self.database.session() as db:
@@ -250,12 +285,13 @@ class Rooms:
                     for p in players
                     if p.bot is not None
                 },
-                database=self.database,
+                writer=self.writer,
                 bot_delay=self.bot_delay,
                 explanations=explanations(stored),
             )
 
     async def close(self) -> None:
-        for room in self.rooms.values():
+        for room in list(self.rooms.values()):
             await room.close()
         self.rooms.clear()
+        await asyncio.to_thread(self.writer.close)

@@ -55,6 +55,17 @@ class Settings(BaseSettings):
     bot_delay_seconds: float = Field(
         default=1.0, ge=0, le=60, description="how long a bot waits before it acts"
     )
+    socket_ping_seconds: float = Field(
+        default=20.0,
+        ge=1,
+        le=3600,
+        description="how often a game's socket is pinged, so that dead connections are closed",
+    )
+    socket_compression: bool = Field(
+        default=False,
+        description="compress the sockets' messages (per-message deflate): less traffic for "
+        "more CPU per message sent; off, the server keeps up with more tables",
+    )
 
     @model_validator(mode="after")
     def _default_database(self) -> Settings:
