@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Annotated
 
-from fastapi import Depends, HTTPException, Request
+from fastapi import Depends, HTTPException, Path, Request
 from sqlalchemy.orm import Session
 
 from openhanabi.server.accounts import find_session
@@ -36,6 +36,11 @@ def get_passwords(request: Request) -> Passwords:
     passwords: Passwords = request.app.state.passwords
     return passwords
 
+
+# The id of a row named in an address: no row has one beyond PostgreSQL's INTEGER, and a
+# larger number is refused as a page error here (SQLite's driver would overflow on it).
+ROW_ID_MAX = 2**31 - 1
+RowId = Annotated[int, Path(ge=1, le=ROW_ID_MAX)]
 
 SettingsDep = Annotated[Settings, Depends(get_settings)]
 DbDep = Annotated[Session, Depends(get_db)]

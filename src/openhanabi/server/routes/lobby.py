@@ -10,7 +10,15 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 from openhanabi.bots import bot_classes
 from openhanabi.rules import PRESETS, RulesError
 from openhanabi.server import lobby
-from openhanabi.server.deps import CsrfChecked, DbDep, PasswordsDep, UserDep, Visitor, VisitorDep
+from openhanabi.server.deps import (
+    CsrfChecked,
+    DbDep,
+    PasswordsDep,
+    RowId,
+    UserDep,
+    Visitor,
+    VisitorDep,
+)
 from openhanabi.server.errors import RefusedError
 from openhanabi.server.forms import JoinForm, TableForm
 from openhanabi.server.pages import redirect, render
@@ -52,7 +60,7 @@ def open_table(
 
 
 @router.get("/tables/{table_id}", response_class=HTMLResponse)
-def table_page(request: Request, table_id: int, db: DbDep, visitor: VisitorDep) -> HTMLResponse:
+def table_page(request: Request, table_id: RowId, db: DbDep, visitor: VisitorDep) -> HTMLResponse:
     table = lobby.find_table(db, table_id)
     return render(
         request,
@@ -66,7 +74,7 @@ def table_page(request: Request, table_id: int, db: DbDep, visitor: VisitorDep) 
 
 @router.post("/tables/{table_id}/join", dependencies=[CsrfChecked])
 def join(
-    table_id: int,
+    table_id: RowId,
     form: Annotated[JoinForm, Form()],
     db: DbDep,
     passwords: PasswordsDep,
@@ -77,13 +85,13 @@ def join(
 
 
 @router.post("/tables/{table_id}/leave", dependencies=[CsrfChecked])
-def leave(table_id: int, db: DbDep, user: UserDep) -> RedirectResponse:
+def leave(table_id: RowId, db: DbDep, user: UserDep) -> RedirectResponse:
     lobby.leave(db, lobby.find_table(db, table_id), user)
     return redirect("/")
 
 
 @router.post("/tables/{table_id}/start", dependencies=[CsrfChecked])
-def start(table_id: int, db: DbDep, user: UserDep) -> RedirectResponse:
+def start(table_id: RowId, db: DbDep, user: UserDep) -> RedirectResponse:
     lobby.start(db, lobby.find_table(db, table_id), user)
     return redirect(f"/tables/{table_id}")
 

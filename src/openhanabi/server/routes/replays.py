@@ -20,7 +20,7 @@ from starlette.datastructures import UploadFile
 
 from openhanabi.records import RecordError
 from openhanabi.server import replays
-from openhanabi.server.deps import CsrfChecked, DbDep, UserDep, VisitorDep
+from openhanabi.server.deps import CsrfChecked, DbDep, RowId, UserDep, VisitorDep
 from openhanabi.server.errors import RefusedError
 from openhanabi.server.i18n import Translator, language_of, translator
 from openhanabi.server.models import User
@@ -44,7 +44,7 @@ def _texts(request: Request) -> Translator:
 
 
 @router.get("/games/{game_id}/replay", response_class=HTMLResponse)
-def replay_page(request: Request, game_id: int, db: DbDep, visitor: VisitorDep) -> HTMLResponse:
+def replay_page(request: Request, game_id: RowId, db: DbDep, visitor: VisitorDep) -> HTMLResponse:
     stored = replays.open_game(db, game_id)
     t = _texts(request)
     return render(
@@ -62,7 +62,7 @@ def replay_page(request: Request, game_id: int, db: DbDep, visitor: VisitorDep) 
 
 
 @router.get("/games/{game_id}/replay.json")
-def replay_frames(request: Request, game_id: int, db: DbDep, turn: Turn = None) -> JSONResponse:
+def replay_frames(request: Request, game_id: RowId, db: DbDep, turn: Turn = None) -> JSONResponse:
     """Every frame (``frames``, with the whole ``log`` once), or with ``turn`` that frame."""
     stored = replays.open_game(db, game_id)
     t = _texts(request)
@@ -72,7 +72,7 @@ def replay_frames(request: Request, game_id: int, db: DbDep, turn: Turn = None) 
 
 
 @router.get("/games/{game_id}/record.json")
-def record_file(game_id: int, db: DbDep) -> JSONResponse:
+def record_file(game_id: RowId, db: DbDep) -> JSONResponse:
     stored = replays.open_game(db, game_id)
     download = f'attachment; filename="openhanabi-game-{game_id}.json"'
     return JSONResponse(replays.export(stored), headers={"Content-Disposition": download})
@@ -149,7 +149,7 @@ def my_history(user: UserDep) -> RedirectResponse:
 
 @router.get("/users/{user_id}/history", response_class=HTMLResponse)
 def history_page(
-    request: Request, user_id: int, db: DbDep, visitor: VisitorDep, page: Page = 1
+    request: Request, user_id: RowId, db: DbDep, visitor: VisitorDep, page: Page = 1
 ) -> HTMLResponse:
     player = db.get(User, user_id)
     if player is None:
