@@ -64,6 +64,7 @@
     clue: null, // the picked clue option of state.legal.clues
     chosen: null, // the picked discard pile card of a bonus tile's choice
     noteOpen: false,
+    noteDraft: null, // the note being typed: kept when a new state redraws the page
     logLength: null, // log lines already announced
     endShown: false,
   };
@@ -163,7 +164,10 @@
     Board.renderLog(logElement, state, { t: t, showExplanations: explanationsToggle.checked });
     if (focused) {
       const again = root.querySelector('[data-testid="' + focused + '"]');
-      if (again && again !== document.activeElement) again.focus();
+      if (again && again !== document.activeElement) {
+        again.focus();
+        if (again.tagName === "INPUT") again.setSelectionRange(again.value.length, again.value.length);
+      }
       // The button just pressed is gone with the move it made: the turn line says what now.
       if (!again && root.contains(document.activeElement) === false) focusTestid("turn");
     }
@@ -242,7 +246,10 @@
       type: "text",
       maxlength: "40",
       "data-testid": "note-text",
-      value: notes[ui.selected] || "",
+      value: ui.noteDraft !== null ? ui.noteDraft : notes[ui.selected] || "",
+    });
+    input.addEventListener("input", function () {
+      ui.noteDraft = input.value;
     });
     input.addEventListener("keydown", function (event) {
       if (event.key === "Enter") {
@@ -363,6 +370,7 @@
     if (seat === state.seat) {
       ui.selected = ui.selected === order ? null : order;
       ui.noteOpen = false;
+      ui.noteDraft = null;
     } else if (myTurn() && cluesFor(seat).length) {
       pickTarget(seat);
       return;
@@ -437,6 +445,7 @@
 
   function toggleNote() {
     ui.noteOpen = !ui.noteOpen;
+    ui.noteDraft = null;
     draw();
     if (ui.noteOpen) focusTestid("note-text");
   }
@@ -448,6 +457,7 @@
     else delete stored.notes[ui.selected];
     savePrivate(stored);
     ui.noteOpen = false;
+    ui.noteDraft = null;
     draw();
     focusTestid("card-" + ui.selected);
   }
@@ -457,11 +467,12 @@
     if (element) element.focus();
   }
 
+  /** Forget the move being prepared (a new action changed what is legal); a note being
+   * written stays open. */
   function resetMove() {
     ui.clueTarget = null;
     ui.clue = null;
     ui.chosen = null;
-    ui.noteOpen = false;
   }
 
   // ------------------------------------------------------------------ keyboard
@@ -490,6 +501,7 @@
       if (!entry) return;
       ui.selected = entry.order;
       ui.noteOpen = false;
+      ui.noteDraft = null;
       draw();
       focusTestid("card-" + entry.order);
     } else if (key === "p" || key === "P") {
@@ -537,7 +549,11 @@
     const inHand = (state.seat !== null ? state.hands[state.seat] : []).some(function (entry) {
       return entry.order === ui.selected;
     });
-    if (!inHand) ui.selected = null;
+    if (!inHand) {
+      ui.selected = null;
+      ui.noteOpen = false;
+      ui.noteDraft = null;
+    }
     announce(state);
     draw();
   }
