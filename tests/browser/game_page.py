@@ -90,20 +90,27 @@ def wait_until_turn_passes(page: Page, seat: int) -> None:
 def play_to_the_end(pages: dict[int, Page], move: Move) -> int:
     """Each person, on their own page, makes ``move`` on their turns, bots take theirs, until
     the end screen shows; returns how many turns the people took."""
+    taken = play_turns(pages, move, MAX_ACTIONS)
+    for page in pages.values():
+        expect(page.get_by_test_id("end-screen")).to_be_visible()
+    return taken
+
+
+def play_turns(pages: dict[int, Page], move: Move, turns: int) -> int:
+    """Like :func:`play_to_the_end`, but stop as well once the people took ``turns`` turns and
+    one of them is on turn again (so that no bot is about to act); returns the turns taken."""
     watcher = next(iter(pages.values()))
     taken = 0
     for _ in range(MAX_ACTIONS):
         seat = seat_on_turn(watcher)
         if over(watcher) or seat is None:
-            break
+            return taken
         if seat in pages:
             wait_for_turn(pages[seat], seat)
+            if taken == turns:
+                return taken
             move(pages[seat], seat)
             taken += 1
             wait_until_turn_passes(pages[seat], seat)
         wait_until_turn_passes(watcher, seat)
-    else:
-        raise AssertionError(f"the game did not end within {MAX_ACTIONS} turns")
-    for page in pages.values():
-        expect(page.get_by_test_id("end-screen")).to_be_visible()
-    return taken
+    raise AssertionError(f"the game did not end within {MAX_ACTIONS} turns")

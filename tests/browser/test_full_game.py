@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 from camera import Camera
-from game_client import stored_record
 from game_page import (
     Move,
     discard_or_clue,
@@ -21,23 +20,13 @@ from game_page import (
 )
 from live_server import LiveServer
 from playwright.sync_api import Page, expect
-from ui import OpenPage, join, open_table, register, start
+from stored import stored_game
+from ui import OpenPage, seat_two_people_and_a_bot
 
-from openhanabi.records import replay
 from openhanabi.rules import Action, Game
-from openhanabi.server import Settings
 from openhanabi.server.i18n import translator
 
 LANGUAGES = ["en", "de", "da"]
-
-
-def seat_two_people_and_a_bot(ann: Page, ben: Page) -> int:
-    register(ann, "ann", "Ann")
-    register(ben, "ben", "Ben")
-    table = open_table(ann, bots={3: "basic"})
-    join(ben, table)
-    start(ann, table)
-    return table
 
 
 def hands_hide_only_their_own_cards(page: Page, seat: int) -> None:
@@ -46,10 +35,6 @@ def hands_hide_only_their_own_cards(page: Page, seat: int) -> None:
     expect(page.get_by_test_id(f"hand-{seat}").locator("[data-rank]")).to_have_count(0)
     for other in {0, 1, 2} - {seat}:
         expect(page.get_by_test_id(f"hand-{other}").locator("[data-rank]")).to_have_count(5)
-
-
-def the_stored_game(server: LiveServer, table: int) -> Game:
-    return replay(stored_record(Settings(database_url=server.database_url), table))
 
 
 def play_and_replay(
@@ -70,7 +55,7 @@ def play_and_replay(
 
     turns = play_to_the_end(people, move)
 
-    game = the_stored_game(server, table)
+    game = stored_game(server, table)
     assert game.outcome is not None, "the pages show an end the database does not hold"
     assert turns >= 2
     score = t("end.score", score=game.outcome.score, max=game.variant.max_score)
@@ -133,7 +118,7 @@ def test_turns_played_with_the_keyboard_alone(
     camera.shoot(page, "card-picked")
     page.keyboard.press("p")
     wait_until_turn_passes(page, first)
-    assert the_stored_game(server, table).history[-1] == Action.play(card)
+    assert stored_game(server, table).history[-1] == Action.play(card)
     camera.shoot(page, "played")
 
     after = 1 - first  # the other person: next, or next but one after the bot
@@ -148,5 +133,5 @@ def test_turns_played_with_the_keyboard_alone(
     tab_to(page, "confirm")
     page.keyboard.press("Enter")
     wait_until_turn_passes(page, after)
-    assert the_stored_game(server, table).history[-1] == Action.rank_clue(target, rank)
+    assert stored_game(server, table).history[-1] == Action.rank_clue(target, rank)
     camera.shoot(page, "clue-given")

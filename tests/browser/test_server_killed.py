@@ -10,14 +10,20 @@ from contextlib import ExitStack, contextmanager
 from typing import Any
 
 import httpx
-from game_client import Player, play_out, scripted, seat_table, stored_record
+from camera import Camera
+from game_page import discard_or_clue, open_game, play_to_the_end, play_turns
 from live_server import LiveServer
+from playwright.sync_api import Page, expect
+from server_helpers import Player, play_out, scripted, seat_table
+from stored import stored_game
+from ui import OpenPage, seat_two_people_and_a_bot
 from websockets.sync.client import ClientConnection, connect
 
-from openhanabi.records import replay
-from openhanabi.server import Settings
+from openhanabi.server.i18n import translator
 
 RECEIVE_SECONDS = 20.0
+# the pages retry after 1, 2, 4 … seconds while the new process starts
+RECONNECT_MILLISECONDS = 60_000
 
 
 class Socket:
@@ -72,6 +78,48 @@ def test_a_killed_server_loses_nothing_of_a_game(server: LiveServer) -> None:
             assert without_explanations(again) == without_explanations(before[seat])
         actions = play_out(players, scripted, players[before[0]["seat_on_turn"]])
 
-    game = replay(stored_record(Settings(database_url=server.database_url), table))
+    game = stored_game(server, table)
     assert game.over
     assert len(game.history) == actions > halfway
+
+
+def test_browsers_come_back_to_a_killed_server_and_finish_the_game(
+    open_page: OpenPage, server: LiveServer, camera: Camera
+) -> None:
+    """The game pages reconnect by themselves to the new process and show what they showed
+    before: the same board, the same log."""
+    t = translator("en")
+    ann, ben = open_page(), open_page()
+    table = seat_two_people_and_a_bot(ann, ben)
+    people = {0: ann, 1: ben}
+    for page in people.values():
+        open_game(page, table)
+    halfway = play_turns(people, discard_or_clue, 6)
+    seen = {seat: board_and_log(page) for seat, page in people.items()}
+    camera.shoot(ann, "before-the-kill")
+
+    server.kill()
+    for page in people.values():
+        expect(page.get_by_test_id("connection")).not_to_have_text(t("connection.open"))
+    camera.shoot(ann, "server-gone")
+    server.start()
+    for seat, page in people.items():
+        expect(page.get_by_test_id("connection")).to_have_text(
+            t("connection.open"), timeout=RECONNECT_MILLISECONDS
+        )
+        assert board_and_log(page) == seen[seat]
+    camera.shoot(ann, "back")
+
+    turns = halfway + play_to_the_end(people, discard_or_clue)
+    camera.shoot(ann, "end")
+    game = stored_game(server, table)
+    assert game.over
+    log = ann.get_by_test_id("log").locator("li[data-index]")
+    expect(log).to_have_count(len(game.history))
+    expect(log.and_(ann.locator('[data-seat="0"], [data-seat="1"]'))).to_have_count(turns)
+
+
+def board_and_log(page: Page) -> tuple[str, str]:
+    """What a person sees of the game: the board (hands, tokens, fireworks, discards) and the
+    log."""
+    return page.locator("#board").inner_text(), page.get_by_test_id("log").inner_text()

@@ -69,3 +69,14 @@ def start(page: Page, table: int) -> None:
     expect(button).to_be_enabled()
     button.click()
     expect(page.locator(f'form[action="/tables/{table}/start"]')).to_have_count(0)
+
+
+def seat_two_people_and_a_bot(ann: Page, ben: Page) -> int:
+    """Ann and Ben register; Ann opens a table of three with a basic bot in seat 3, Ben joins,
+    Ann starts the game; returns the table's id."""
+    register(ann, "ann", "Ann")
+    register(ben, "ben", "Ben")
+    table = open_table(ann, bots={3: "basic"})
+    join(ben, table)
+    start(ann, table)
+    return table

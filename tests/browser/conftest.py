@@ -12,8 +12,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import sys
-from collections.abc import Generator, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -21,9 +20,6 @@ from camera import SCREENSHOTS, Camera
 from live_server import LiveServer
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 from ui import OpenPage
-
-# the server tests' socket players (tests/server/game_client.py) serve the process tests too
-sys.path.insert(0, str(Path(__file__).parents[1] / "server"))
 
 # a closed network: no background requests, no updates, no QUIC; as root, no sandbox
 CHROMIUM_FLAGS = [
@@ -35,7 +31,6 @@ CHROMIUM_FLAGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-REPORTS = pytest.StashKey[dict[str, pytest.TestReport]]()
 
 
 def chromium_path() -> str:
@@ -51,19 +46,16 @@ def chromium_path() -> str:
     return found
 
 
-@pytest.hookimpl(wrapper=True, tryfirst=True)
-def pytest_runtest_makereport(
-    item: pytest.Item,
-) -> Generator[None, pytest.TestReport, pytest.TestReport]:
-    """Keep each phase's report on the test, so fixtures know at teardown if it failed."""
-    report: pytest.TestReport = yield
-    item.stash.setdefault(REPORTS, {})[report.when] = report
-    return report
+class Failures:
+    """Tells at a test's teardown whether it failed: the session's count of failed tests
+    grows as soon as a test's call fails, before its fixtures are torn down."""
 
+    def __init__(self, request: pytest.FixtureRequest) -> None:
+        self.session = request.session
+        self.before = request.session.testsfailed
 
-def failed(request: pytest.FixtureRequest) -> bool:
-    reports = request.node.stash.get(REPORTS, {})
-    return any(report.failed for report in reports.values())
+    def failed(self) -> bool:
+        return self.session.testsfailed > self.before
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
@@ -76,11 +68,12 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
 def server(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[LiveServer]:
     """``hanabi serve`` on a new database, stopped at the end (its log shown if the test
     failed)."""
+    failures = Failures(request)
     live = LiveServer(tmp_path)
     live.start()
     yield live
     live.stop()
-    if failed(request):
+    if failures.failed():
         print(f"--- the server's log ---\n{live.log()}")
 
 
@@ -106,6 +99,7 @@ def open_page(
 ) -> Iterator[OpenPage]:
     """``open_page(locale="en")``: a page in a new browser context (one person, with cookies of
     their own) on the live server. Every page is photographed if the test fails."""
+    failures = Failures(request)
     contexts: list[BrowserContext] = []
 
     def open_one(locale: str = "en") -> Page:
@@ -115,7 +109,7 @@ def open_page(
         return context.new_page()
 
     yield open_one
-    if failed(request):
+    if failures.failed():
         for number, context in enumerate(contexts, 1):
             for page in context.pages:
                 camera.shoot(page, f"failed-person-{number}")
