@@ -62,6 +62,9 @@ def play_and_replay(
     for page in people.values():
         expect(page.get_by_test_id("score")).to_have_text(score)
         expect(page.get_by_test_id("verdict")).not_to_be_empty()
+        expect(page.get_by_test_id("log").locator("li[data-index]")).to_have_count(
+            len(game.history)
+        )
     camera.shoot(ann, "end-ann")
     camera.shoot(ben, "end-ben")
 
