@@ -177,7 +177,7 @@ def test_the_exported_record_replays_to_the_same_game(
     assert exported == original
     again = replay(exported)
     assert again.history == replay(original).history
-    assert again.outcome is not None and again.score == played["outcome"]["score"]
+    assert again.outcome is not None and again.outcome.score == played["outcome"]["score"]
     # hanab.live's fields, as it reads them
     data = response.json()
     assert {"players", "deck", "actions", "options"} <= set(data)
