@@ -4,6 +4,7 @@ away; a game still being played has neither (they would show its players their o
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -11,11 +12,13 @@ from fastapi.testclient import TestClient
 from game_client import Player, play_out, scripted, seat_table, second_browser, settings
 from sqlalchemy import create_engine, select
 from sqlalchemy.orm import Session
+from test_accessibility import check
 from web_client import assert_no_traceback
 
 from openhanabi.records import Record, replay, replay_states
 from openhanabi.rules import Game
 from openhanabi.server import Settings
+from openhanabi.server.i18n import LANG_COOKIE
 from openhanabi.server.models import GameRecord
 
 __all__ = ["settings"]  # bots without a delay
@@ -182,3 +185,18 @@ def test_the_exported_record_replays_to_the_same_game(
     data = response.json()
     assert {"players", "deck", "actions", "options"} <= set(data)
     assert all({"suitIndex", "rank"} == set(card) for card in data["deck"])
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "da"])
+def test_the_replay_history_and_import_pages_are_accessible(
+    client: TestClient, settings: Settings, lang: str
+) -> None:
+    """The site's checks (one h1, no skipped heading, captions, labels, no inline script or
+    style): the pages' texts are data blocks, the only scripts without a file."""
+    data_blocks = re.compile(r'<script type="application/json" id="[\w-]+">.*?</script>', re.S)
+    game, _ = play_a_game(client)
+    client.cookies.set(LANG_COOKIE, lang)
+    me = client.get("/history").headers["location"]
+    for url in (f"/games/{game}/replay", me, "/games/import", f"/games/{game + 1}/replay"):
+        page = client.get(url)
+        check(data_blocks.sub("", page.text), lang)
