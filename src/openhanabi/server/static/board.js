@@ -253,8 +253,16 @@
     };
     let children;
     if (own) {
+      // A card whose identity the clues pinned down shows it, still on its back.
+      const known = entry.possible && entry.possible.length === 1;
+      if (known) classes.push("known");
+      attributes.class = classes.join(" ");
       children = [
-        h("span", { class: "card-back", "aria-hidden": "true", text: ctx.t("card.back") }),
+        h("span", {
+          class: "card-back",
+          "aria-hidden": "true",
+          text: known ? entry.possible[0] : ctx.t("card.back"),
+        }),
         h("span", { class: "card-possible", "aria-hidden": "true", text: possibleShort(ctx, entry.possible) }),
         note ? h("span", { class: "card-note", "aria-hidden": "true", text: note }) : null,
       ];

@@ -615,7 +615,7 @@
 
   function send(message) {
     if (!socket || socket.readyState !== WebSocket.OPEN) {
-      errorsElement.textContent = t("game.error", { message: t("connection.lost", { seconds: "…" }) });
+      errorsElement.textContent = t("connection.offline");
       return;
     }
     errorsElement.textContent = "";
