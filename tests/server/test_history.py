@@ -147,3 +147,12 @@ def test_every_page_links_a_signed_in_player_to_their_games(client: TestClient) 
     assert 'href="/history"' not in client.get("/").text
     register(client, "ann")
     assert '<a href="/history">My games</a>' in client.get("/").text
+
+
+def test_the_history_describes_each_game_s_rules_in_the_visitor_s_language(
+    client: TestClient, settings: Settings
+) -> None:
+    other = second_browser(client)
+    play(client, other)
+    page = client.get(f"/users/{user_id(settings, 'ann')}/history", params={"lang": "de"})
+    assert "<td>base, 3 Spieler</td>" in page.text
