@@ -15,10 +15,12 @@ import pytest
 from fastapi.testclient import TestClient
 from hypothesis import given
 from hypothesis import strategies as st
+from pydantic import BaseModel, ValidationError
 from web_client import PASSWORD, assert_no_traceback, login, post, register
 
 from openhanabi.bots import bot_classes
 from openhanabi.rules import PRESETS, find_variant
+from openhanabi.server.forms import JoinForm, LoginForm, RegisterForm, TableForm
 from openhanabi.server.i18n import (
     DEFAULT,
     LANG_COOKIE,
@@ -416,3 +418,26 @@ def test_bots_at_a_table_are_named_in_the_visitors_language(client: TestClient) 
     bot = catalogue("de", "site")["site.bot_seat"].format(bot="basic")
     assert f"Ann, {bot}" in client.get("/").text
     assert bot in client.get(response.headers["location"]).text
+
+
+FORMS = (RegisterForm, LoginForm, JoinForm, TableForm)
+FORM_VALUES = st.one_of(st.text(max_size=8), st.sampled_from(["", "0", "6", "99999", "on", "1.5"]))
+
+
+@given(
+    form=st.sampled_from(FORMS),
+    sent=st.dictionaries(
+        st.sampled_from(sorted({name for form in FORMS for name in form.model_fields})),
+        FORM_VALUES | st.text(min_size=120, max_size=200),
+    ),
+)
+def test_every_problem_a_form_can_have_has_words_in_every_language(
+    form: type[BaseModel], sent: dict[str, str]
+) -> None:
+    try:
+        form.model_validate(sent)
+    except ValidationError as error:
+        kinds = {str(problem["type"]) for problem in error.errors()}
+        for kind in kinds:
+            key = kind if kind.startswith("form.") else f"form.{kind}"
+            assert key in catalogue(DEFAULT, "site"), f"{form.__name__}: no words for {kind}"
