@@ -200,3 +200,12 @@ def test_the_replay_history_and_import_pages_are_accessible(
     for url in (f"/games/{game}/replay", me, "/games/import", f"/games/{game + 1}/replay"):
         page = client.get(url)
         check(data_blocks.sub("", page.text), lang)
+
+
+def test_a_finished_table_links_to_its_game_s_replay(
+    client: TestClient, settings: Settings, finished: tuple[int, dict[str, Any]]
+) -> None:
+    game, _ = finished
+    table = stored(settings, game).table_id
+    page = client.get(f"/tables/{table}")
+    assert f'<a href="/games/{game}/replay" data-testid="replay-link">' in page.text
