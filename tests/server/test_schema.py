@@ -15,7 +15,8 @@ from fastapi.testclient import TestClient
 from sqlalchemy import MetaData, create_engine, insert, inspect, text
 from web_client import login, register, sqlite_only
 
-from openhanabi.records import Record, read_record
+from openhanabi.records import Record, read_record, record_of
+from openhanabi.rules import Action, Game, Termination, find_variant
 from openhanabi.server import Settings, create_app
 from openhanabi.server.db import MIGRATIONS, alembic_config
 from openhanabi.server.models import Base
@@ -82,31 +83,56 @@ def test_a_database_url_of_its_own_leaves_the_data_dir_alone(tmp_path: Path) -> 
 DATA = (Path(__file__).parents[2] / ".." / "shared" / "data" / "ah2ac2-3p").resolve()
 
 
+def struck_out() -> Game:
+    """A game lost to its storms after a card was played: its fireworks show points, the
+    rules give it 0."""
+    for seed in range(200):
+        game = Game.new(find_variant("base", players=2), seed)
+        while game.outcome is None:
+            game.apply(Action.play(game.hands[game.seat][-1]))  # the newest card, blindly
+        if game.outcome.termination is Termination.STRIKEOUT and game.score > 0:
+            return game
+    raise AssertionError("no seed under 200 strikes out after a card was played")
+
+
 def test_a_database_of_the_first_revision_keeps_its_games_through_the_second(
     settings: Settings,
 ) -> None:
     """Revision 0002 (the bots' explanations, imported games) adds to the games already
-    stored without losing any: they have no explanations, came from a table, and replay."""
+    stored without losing any: they have no explanations, came from a table, and replay; a
+    struck-out game stored with its fireworks' points gets the 0 it scored."""
     if settings.is_sqlite:
         settings.data_dir.mkdir(parents=True)
     command.upgrade(alembic_config(settings.database_url), "0001")
     record = read_record(DATA / "game_1.json")
     score = record.extra["expected"]["score"]
+    lost = struck_out()
     engine = create_engine(settings.database_url)
     tables = MetaData()
     tables.reflect(engine)
     at = datetime(2026, 1, 2, 3, 4, tzinfo=UTC)
+    games = [(1, record.to_dict(), score), (2, record_of(lost).to_dict(), lost.score)]
     with engine.begin() as connection:
-        connection.execute(
-            insert(tables.tables["games"]).values(
-                id=1, seed=0, record=record.to_dict(), started_at=at, finished_at=at, score=score
+        for game_id, data, stored_score in games:
+            connection.execute(
+                insert(tables.tables["games"]).values(
+                    id=game_id,
+                    seed=0,
+                    record=data,
+                    started_at=at,
+                    finished_at=at,
+                    score=stored_score,
+                )
             )
-        )
-        connection.execute(
-            insert(tables.tables["game_players"]).values(
-                [{"game_id": 1, "seat": seat, "name": name} for seat, name in enumerate("ABC")]
+            names = data["players"]
+            connection.execute(
+                insert(tables.tables["game_players"]).values(
+                    [
+                        {"game_id": game_id, "seat": seat, "name": name}
+                        for seat, name in enumerate(names)
+                    ]
+                )
             )
-        )
     engine.dispose()
 
     with TestClient(create_app(settings)) as client:
@@ -118,9 +144,11 @@ def test_a_database_of_the_first_revision_keeps_its_games_through_the_second(
 
     engine = create_engine(settings.database_url)
     with engine.connect() as connection:
-        row = connection.execute(
-            text("SELECT explanations, source, imported_by, table_id FROM games")
-        ).one()
+        rows = connection.execute(
+            text("SELECT explanations, source, imported_by, table_id, score FROM games ORDER BY id")
+        ).all()
     engine.dispose()
-    explanations = json.loads(row[0]) if isinstance(row[0], str) else row[0]
-    assert (explanations, row[1], row[2], row[3]) == ({}, "table", None, None)
+    for row, expected in zip(rows, (score, 0), strict=True):
+        explanations = json.loads(row[0]) if isinstance(row[0], str) else row[0]
+        assert (explanations, row[1], row[2], row[3]) == ({}, "table", None, None)
+        assert row[4] == expected

@@ -1,5 +1,8 @@
 """Games keep the bots' explanations, and may be imported from a record (no table, who imported).
 
+Finished games are scored again from their records: a struck-out game was stored with its
+fireworks' points instead of the 0 the rules give it.
+
 Revision ID: 0002
 Revises: 0001
 """
@@ -11,6 +14,8 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 from sqlalchemy.dialects import postgresql
+
+from openhanabi.records import Record, RecordError, replay
 
 revision: str = "0002"
 down_revision: str | None = "0001"
@@ -43,6 +48,31 @@ def upgrade() -> None:
             ondelete="SET NULL",
         )
         batch.create_index(op.f("ix_games_imported_by"), ["imported_by"])
+    _score_again()
+
+
+def _score_again() -> None:
+    games = sa.table(
+        "games",
+        sa.column("id", sa.Integer()),
+        sa.column("record", JSON_DOCUMENT),
+        sa.column("score", sa.Integer()),
+        sa.column("finished_at", sa.DateTime(timezone=True)),
+    )
+    connection = op.get_bind()
+    finished = sa.select(games.c.id).where(games.c.finished_at.is_not(None))
+    for game_id in connection.scalars(finished).all():  # one record in memory at a time
+        row = connection.execute(
+            sa.select(games.c.record, games.c.score).where(games.c.id == game_id)
+        ).one()
+        try:
+            outcome = replay(Record.from_dict(row.record)).outcome
+        except RecordError:
+            continue  # a record this version cannot read keeps its score
+        if outcome is not None and outcome.score != row.score:
+            connection.execute(
+                sa.update(games).where(games.c.id == game_id).values(score=outcome.score)
+            )
 
 
 def downgrade() -> None:
