@@ -37,6 +37,7 @@ from openhanabi.rules import (
     Action,
     ActionType,
     Card,
+    CardKnowledge,
     ColourClues,
     Event,
     Result,
@@ -222,8 +223,12 @@ def render_state(
     *,
     spectator_cards: dict[int, Card] | None = None,
     t: Translator | None = None,
+    memo: Memo | None = None,
 ) -> dict[str, Any]:
     """The ``state`` message for the viewer of ``view``, in the language of ``t``.
+
+    ``memo`` keeps what the states of one game share from one to the next (the log's lines,
+    the cards' and the variant's words), so that each is made once (a room passes its own).
 
     A seated player's own cards carry only their order and what the player knows of them (the
     clues, the identities still possible): never the card. A spectator is sent seat 0's view
@@ -234,12 +239,14 @@ def render_state(
     its move from its own view, which holds the player's cards ("to get the red 1 played").
     """
     t = t or translator(DEFAULT)
+    memo = memo or Memo()
     variant = view.variant
     told = distinct_names(names, t)
     seen = dict(view.cards) | (spectator_cards or {})
     me = None if spectator_cards is not None else view.seat
     if me is not None and view.outcome is None:
         explanations = {}
+    colours = variant.colours
     hands = []
     for seat, hand in enumerate(view.hands):
         cards = []
@@ -248,23 +255,21 @@ def render_state(
             entry: dict[str, Any] = {
                 "order": order,
                 "clues": [
-                    _clue_mark(mark.giver, mark.kind, mark.value, mark.touched, variant)
+                    _clue_mark(mark.giver, mark.kind, mark.value, mark.touched, colours)
                     for mark in knowledge.clues
                 ],
                 "touched": knowledge.touched,
-                "possible": sorted(card.name(variant) for card in knowledge.possible)
-                if seat == me
-                else None,
+                "possible": memo.possible(knowledge, variant) if seat == me else None,
             }
             if seat != me:
-                entry["card"] = card_json(seen[order], variant, t)
+                entry["card"] = memo.card(seen[order], variant, t)
             cards.append(entry)
         hands.append(cards)
     return {
         "type": "state",
         "seat": me,
         "players": names,
-        "variant": _variant_json(variant, t),
+        "variant": memo.variant(variant, t),
         "actions": len(view.events),
         "turn": view.turn,
         "seat_on_turn": view.seat_on_turn if view.outcome is None else None,
@@ -275,7 +280,7 @@ def render_state(
             for suit, played in enumerate(view.fireworks)
         ],
         "discard_pile": [
-            {"order": order, "card": card_json(seen[order], variant, t)}
+            {"order": order, "card": memo.card(seen[order], variant, t)}
             for order in view.discard_pile
         ],
         "draw_pile": view.draw_pile_size,
@@ -285,19 +290,70 @@ def render_state(
         "score": view.score,
         "max_reachable": view.max_reachable,
         "hands": hands,
-        "log": [
-            {
-                "seat": event.seat,
-                "text": describe_event(event, variant, told, t),
-                "explanation": explanations.get(index, ""),
-            }
-            for index, event in enumerate(view.events)
-        ],
+        "log": memo.lines(view, told, explanations, t),
         "legal": _legal(view, seen) if me is not None else None,
         "outcome": None
         if view.outcome is None
         else {"score": view.outcome.score, "reason": view.outcome.reason},
     }
+
+
+class Memo:
+    """What the states of one game have in common from one to the next, kept per language: the
+    log's lines (per whether explanations show), each card's words and the variant's. A state
+    takes what was made before and describes only the actions since."""
+
+    def __init__(self) -> None:
+        self._kept: dict[tuple[str, bool], tuple[list[Event], list[dict[str, Any]]]] = {}
+        self._cards: dict[tuple[str, Card], dict[str, Any]] = {}
+        self._variants: dict[str, dict[str, Any]] = {}
+        self._possible: dict[int, list[str]] = {}
+
+    def possible(self, knowledge: CardKnowledge, variant: Variant) -> list[str]:
+        """The names of the identities a card may still have, in order."""
+        names = self._possible.get(knowledge.possible_mask)
+        if names is None:
+            names = sorted(card.name(variant) for card in knowledge.possible)
+            self._possible[knowledge.possible_mask] = names
+        return list(names)
+
+    def card(self, card: Card, variant: Variant, t: Translator) -> dict[str, Any]:
+        """:func:`card_json` (a game has one variant)."""
+        known = self._cards.get((t.lang, card))
+        if known is None:
+            known = self._cards[t.lang, card] = card_json(card, variant, t)
+        return dict(known)
+
+    def variant(self, variant: Variant, t: Translator) -> dict[str, Any]:
+        known = self._variants.get(t.lang)
+        if known is None:
+            known = self._variants[t.lang] = _variant_json(variant, t)
+        return dict(known)
+
+    def lines(
+        self, view: SeatView, names: list[str], explanations: dict[int, str], t: Translator
+    ) -> list[dict[str, Any]]:
+        """The log of ``view`` (``names`` as the log shows them), one line per action."""
+        events, lines = self._kept.setdefault((t.lang, bool(explanations)), ([], []))
+        now = view.events
+        kept = 0  # lines still right: their action is the one at their index (an action
+        # taken back and another taken instead changes the line)
+        while kept < min(len(events), len(now)) and (
+            events[kept] is now[kept] or events[kept] == now[kept]
+        ):
+            kept += 1
+        del events[kept:], lines[kept:]
+        for index in range(kept, len(now)):
+            event = now[index]
+            events.append(event)
+            lines.append(
+                {
+                    "seat": event.seat,
+                    "text": describe_event(event, view.variant, names, t),
+                    "explanation": explanations.get(index, ""),
+                }
+            )
+        return list(lines)
 
 
 def distinct_names(names: list[str], t: Translator | None = None) -> list[str]:
@@ -402,7 +458,8 @@ def _legal(view: SeatView, seen: dict[int, Card]) -> dict[str, Any]:
     actions = view.legal_actions
     hand = slots(view.own_hand)
     kinds = {action.type for action in actions}
-    clues = [_clue_option(action, view, seen) for action in actions if action.is_clue]
+    colours = view.variant.colours
+    clues = [_clue_option(action, view, seen, colours) for action in actions if action.is_clue]
     return {
         "play": ActionType.PLAY in kinds and view.pending is None,
         "discard": ActionType.DISCARD in kinds,
@@ -415,33 +472,37 @@ def _legal(view: SeatView, seen: dict[int, Card]) -> dict[str, Any]:
     }
 
 
-def _clue_option(action: Action, view: SeatView, seen: dict[int, Card]) -> dict[str, Any]:
+def _clue_option(
+    action: Action, view: SeatView, seen: dict[int, Card], colours: tuple[Suit, ...]
+) -> dict[str, Any]:
     variant = view.variant
     hand = slots(view.hands[action.target])
     touches = [
-        slot + 1 for slot, order in enumerate(hand) if _touches(action, seen[order], variant)
+        slot + 1
+        for slot, order in enumerate(hand)
+        if _touches(action, seen[order], variant, colours)
     ]
     option: dict[str, Any] = {"target": action.target, "touches": touches}
     if action.type is ActionType.COLOUR_CLUE:
-        option["colour"] = variant.colours[action.value].key
+        option["colour"] = colours[action.value].key
     else:
         option["rank"] = action.value
     return option
 
 
-def _touches(action: Action, card: Card, variant: Variant) -> bool:
+def _touches(action: Action, card: Card, variant: Variant, colours: tuple[Suit, ...]) -> bool:
     if action.type is ActionType.RANK_CLUE:
         return card.rank == action.value
     suit = variant.suits[card.suit]
     if suit.colour_clues is ColourClues.ALL:
         return True
-    return suit.colour_clues is ColourClues.OWN and suit == variant.colours[action.value]
+    return suit.colour_clues is ColourClues.OWN and suit == colours[action.value]
 
 
 def _clue_mark(
-    giver: int, kind: ActionType, value: int, touched: bool, variant: Variant
+    giver: int, kind: ActionType, value: int, touched: bool, colours: tuple[Suit, ...]
 ) -> dict[str, Any]:
-    named = variant.colours[value].key if kind is ActionType.COLOUR_CLUE else value
+    named = colours[value].key if kind is ActionType.COLOUR_CLUE else value
     return {"giver": giver, "kind": _clue_kind(kind), "value": named, "touched": touched}
 
 

@@ -68,6 +68,7 @@ class Room:
     explanations: dict[int, str] = field(default_factory=dict)  # event index -> why
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_task: asyncio.Task[None] | None = None
+    memo: protocol.Memo = field(default_factory=protocol.Memo)  # made once, sent in every state
     # sockets given this room that have not joined it yet: it stays in memory for them
     arriving: int = 0
     on_idle: Callable[[Room], None] | None = None  # called when nobody needs the room
@@ -84,11 +85,11 @@ class Room:
             view = game.view(0)
             own = {order: game.card(order) for order in game.hands[0]}
             state = protocol.render_state(
-                view, self.names, self.explanations, spectator_cards=own, t=t
+                view, self.names, self.explanations, spectator_cards=own, t=t, memo=self.memo
             )
         else:
             view = game.view(seat)
-            state = protocol.render_state(view, self.names, self.explanations, t=t)
+            state = protocol.render_state(view, self.names, self.explanations, t=t, memo=self.memo)
         if game.outcome is None:
             return [state]
         return [state, protocol.render_game_over(view, t)]
