@@ -5,16 +5,20 @@ from __future__ import annotations
 
 import json
 from typing import Any
+from urllib.parse import quote
 
+import pytest
 from fastapi.testclient import TestClient
 from game_client import Player, clue_message, referee, seat_table, second_browser, settings
 from hypothesis import HealthCheck, given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
+from starlette.websockets import WebSocketDisconnect
 
 from openhanabi.rules import Action
 from openhanabi.server import Settings
 from openhanabi.server.protocol import MAX_MESSAGE
+from openhanabi.server.routes.game import POLICY_VIOLATION
 
 __all__ = ["settings"]  # bots without a delay
 
@@ -197,7 +201,8 @@ def meant(frame: str | bytes, state: dict[str, Any]) -> Action | str | None:
 def assert_clear(message: Any) -> None:
     """An error a person can read: a short sentence, nothing of the server's insides."""
     assert isinstance(message, str) and len(message.split()) >= 2 and len(message) < 400, message
-    for leak in ("Traceback", 'File "', "Error(", "Exception", "<class", "pydantic.dev", "\n"):
+    inside = ("Traceback", 'File "', "Error(", "Exception", "<class", "pydantic.dev", "\n")
+    for leak in (*inside, "{'", "['", '{"'):  # no repr of the validator's problems either
         assert leak not in message, message
 
 
@@ -255,3 +260,23 @@ def test_generated_messages_get_one_clear_error_and_change_nothing(
             assert player.read() == {"type": "pong"}
         ann.send(clue_message(ann.state["legal"]["clues"][0]))
         assert ann.read_state(1)["actions"] == 1
+
+
+@FUZZ
+@given(
+    address=st.one_of(
+        st.integers(-(2**80), 0).map(str),
+        st.integers(2**31, 2**80).map(str),
+        st.integers(2, 2**31 - 1).map(str),  # no such table
+        st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=20),
+    )
+)
+def test_sockets_to_no_table_are_closed_with_a_sentence(client: TestClient, address: str) -> None:
+    if address.strip().lstrip("+").isdecimal() and int(address) == 1:
+        return  # the one table there is (none here, but the address would be right)
+    path = f"/tables/{quote(address, safe='')}/socket"
+    with pytest.raises(WebSocketDisconnect) as closed, client.websocket_connect(path):
+        pass
+    assert closed.value.code in (POLICY_VIOLATION, 1000), closed.value
+    if closed.value.code == POLICY_VIOLATION:
+        assert_clear(closed.value.reason)

@@ -12,8 +12,8 @@ from contextlib import asynccontextmanager
 from http import HTTPStatus
 from pathlib import Path
 
-from fastapi import FastAPI, Request
-from fastapi.exceptions import RequestValidationError
+from fastapi import FastAPI, Request, WebSocket
+from fastapi.exceptions import RequestValidationError, WebSocketRequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy import text
@@ -90,6 +90,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_exception_handler(RefusedError, _refusal)  # type: ignore[arg-type]
     app.add_exception_handler(HTTPException, _http_error)  # type: ignore[arg-type]
     app.add_exception_handler(RequestValidationError, _invalid)  # type: ignore[arg-type]
+    app.add_exception_handler(WebSocketRequestValidationError, _invalid_socket)  # type: ignore[arg-type]
     app.add_exception_handler(Exception, _server_error)
     app.middleware("http")(_security_headers)
     return app
@@ -148,6 +149,12 @@ async def _http_error(request: Request, error: HTTPException) -> HTMLResponse:
     for name, value in (error.headers or {}).items():
         response.headers[name] = value
     return response
+
+
+async def _invalid_socket(websocket: WebSocket, error: WebSocketRequestValidationError) -> None:
+    """A socket whose address names no table (not a number, or out of range) is closed with a
+    sentence, not the validator's list of problems."""
+    await websocket.close(game.POLICY_VIOLATION, "This address names no table.")
 
 
 async def _invalid(request: Request, error: RequestValidationError) -> HTMLResponse:
