@@ -10,7 +10,6 @@ history of games.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query, Request
@@ -28,9 +27,6 @@ from openhanabi.server.pages import redirect, render
 
 router = APIRouter()
 FORM_OVERHEAD = 64 * 1024  # the rest of an import form around its record: token, field names
-# the live game's board and its style: the replay draws its frames with them where they exist
-STATIC = Path(__file__).parents[1] / "static"
-BOARD_FILES = ("board.js", "game.css")
 
 Turn = Annotated[int | None, Query(ge=0, le=10_000)]
 Page = Annotated[int, Query(ge=1, le=100_000)]
@@ -56,7 +52,6 @@ def replay_page(request: Request, game_id: RowId, db: DbDep, visitor: VisitorDep
         game=stored,
         summary=replays.summary(stored, t),
         texts=t.catalogue("replay"),
-        board=_board_files(),
         board_texts=t.catalogue("game"),
     )
 
@@ -76,10 +71,6 @@ def record_file(game_id: RowId, db: DbDep) -> JSONResponse:
     stored = replays.open_game(db, game_id)
     download = f'attachment; filename="openhanabi-game-{game_id}.json"'
     return JSONResponse(replays.export(stored), headers={"Content-Disposition": download})
-
-
-def _board_files() -> list[str]:
-    return [name for name in BOARD_FILES if (STATIC / name).is_file()]
 
 
 # ---------------------------------------------------------------------- imports

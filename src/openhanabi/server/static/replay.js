@@ -8,8 +8,7 @@
  * the address keeps it (?turn=N) so that a turn can be linked to.
  *
  * A frame is drawn by window.HanabiBoard (static/board.js, the live game's board, with the
- * game page's texts from #board-texts) when the page loads it, else by the plain renderer
- * below. The replay's own texts come from the page's #texts block.
+ * game page's texts from #board-texts); the replay's own texts come from #texts.
  */
 (function () {
   "use strict";
@@ -31,11 +30,9 @@
   const board = document.getElementById("replay-board");
   const logList = document.getElementById("replay-log");
 
-  const boardTexts = document.getElementById("board-texts");
-  const boardT =
-    window.HanabiBoard && boardTexts
-      ? window.HanabiBoard.translator(JSON.parse(boardTexts.textContent))
-      : null;
+  const boardT = window.HanabiBoard.translator(
+    JSON.parse(document.getElementById("board-texts").textContent),
+  );
   let replay = null; // {frames, log, game_over}
   let turn = 0;
 
@@ -142,135 +139,7 @@
   // ------------------------------------------------------------------ drawing a frame
 
   function draw(frame) {
-    if (boardT) {
-      window.HanabiBoard.render(board, frame, { t: boardT });
-      return;
-    }
-    board.replaceChildren(counters(frame), fireworks(frame), hands(frame), discards(frame));
-  }
-
-  function suitOf(frame, card) {
-    return frame.variant.suits[card.suit];
-  }
-
-  /** A card: its suit's letter and its rank (never colour alone), its name for screen readers. */
-  function cardElement(frame, card, clues) {
-    const suit = suitOf(frame, card);
-    const element = make("span", "replay-card suit-" + suit.key, suit.letter + card.rank);
-    let label = card.label;
-    if (clues) {
-      label += ", " + say("replay.clued", { clues: clues });
-    }
-    element.setAttribute("role", "img");
-    element.setAttribute("aria-label", label);
-    element.title = label;
-    return element;
-  }
-
-  function clueText(frame, card) {
-    const named = card.clues
-      .filter(function (mark) {
-        return mark.touched;
-      })
-      .map(function (mark) {
-        if (mark.kind === "rank") {
-          return String(mark.value);
-        }
-        const suit = frame.variant.suits.find(function (each) {
-          return each.key === mark.value;
-        });
-        return suit ? suit.name : String(mark.value);
-      });
-    return Array.from(new Set(named)).join(", ");
-  }
-
-  function section(className, heading) {
-    const element = make("section", className);
-    element.append(make("h2", "", heading));
-    return element;
-  }
-
-  function counters(frame) {
-    const list = make("dl", "replay-counters");
-    const pairs = [
-      [say("replay.score"), say("replay.score_of", { score: frame.score, max: frame.variant.max_score })],
-      [say("replay.clue_tokens"), frame.clue_tokens + " / " + frame.variant.clue_tokens],
-      [say("replay.storms"), frame.storms + " / " + frame.variant.storms],
-      [say("replay.draw_pile"), String(frame.draw_pile)],
-    ];
-    if (frame.turns_left !== null && frame.turns_left !== undefined) {
-      pairs.push([say("replay.turns_left"), String(frame.turns_left)]);
-    }
-    if (frame.bonus_tiles_left !== null && frame.bonus_tiles_left !== undefined) {
-      pairs.push([say("replay.bonus_tiles"), String(frame.bonus_tiles_left)]);
-    }
-    pairs.forEach(function (pair) {
-      list.append(make("dt", "", pair[0]), make("dd", "", pair[1]));
-    });
-    return list;
-  }
-
-  function fireworks(frame) {
-    const part = section("replay-fireworks", say("replay.fireworks"));
-    const list = make("ul", "replay-row");
-    frame.fireworks.forEach(function (firework) {
-      const suit = frame.variant.suits[firework.suit];
-      const top = firework.top === null || firework.top === undefined ? 0 : firework.top;
-      const item = make("li", "replay-card suit-" + suit.key, suit.letter + (top || "–"));
-      const label = say("replay.firework", { suit: suit.name, top: top || say("replay.nothing") });
-      item.setAttribute("aria-label", label);
-      item.title = label;
-      list.append(item);
-    });
-    part.append(list);
-    return part;
-  }
-
-  function hands(frame) {
-    const part = section("replay-hands", say("replay.hands"));
-    frame.hands.forEach(function (hand, seat) {
-      const name = frame.players[seat];
-      const group = make("section", "replay-hand");
-      const heading = make("h3", "", say("replay.hand", { player: name }));
-      if (seat === frame.seat_on_turn) {
-        group.classList.add("on-turn");
-        heading.append(" ", make("span", "replay-on-turn", "(" + say("replay.on_turn") + ")"));
-      }
-      group.append(heading);
-      const list = make("ol", "replay-row");
-      hand.forEach(function (entry) {
-        const item = make("li");
-        const clues = clueText(frame, entry);
-        const card = cardElement(frame, entry.card, clues);
-        if (clues) {
-          card.classList.add("clued");
-        }
-        item.append(card);
-        if (clues) {
-          item.append(make("span", "replay-clues", clues));
-        }
-        list.append(item);
-      });
-      group.append(list);
-      part.append(group);
-    });
-    return part;
-  }
-
-  function discards(frame) {
-    const part = section("replay-discards", say("replay.discard_pile"));
-    if (!frame.discard_pile.length) {
-      part.append(make("p", "", say("replay.nothing")));
-      return part;
-    }
-    const list = make("ul", "replay-row");
-    frame.discard_pile.forEach(function (entry) {
-      const item = make("li");
-      item.append(cardElement(frame, entry.card, ""));
-      list.append(item);
-    });
-    part.append(list);
-    return part;
+    window.HanabiBoard.render(board, frame, { t: boardT });
   }
 
   // ------------------------------------------------------------------ controls
