@@ -9,13 +9,15 @@ import json
 import re
 from html import unescape
 from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 from game_client import Player, referee, seat_table, second_browser, settings
 from web_client import assert_no_traceback, post, register
 
-from openhanabi.server import Settings
+from openhanabi.rules import Termination
+from openhanabi.server import Settings, protocol
 from openhanabi.server.i18n import LANGUAGES, translator
 
 __all__ = ["settings"]  # bots without a delay
@@ -165,3 +167,71 @@ def test_each_socket_hears_the_log_in_its_own_language(client: TestClient) -> No
     assert danish.startswith("Ann gav Ben et hint om")
     names = [suit["name"] for suit in state["variant"]["suits"]]
     assert names == ["Rot", "Gelb", "Grün", "Blau", "Weiß"]
+
+
+# ---------------------------------------------------------------- the page's texts and hooks
+
+SERVER = Path(protocol.__file__).parent
+SCRIPTS = ("static/board.js", "static/game.js")
+# a string in the scripts that names a text of the catalogue: an area's prefix and a dot
+KEY = re.compile(
+    r'"((?:card|controls|connection|discard_pile|end|firework|game|hand|list|log|page|player)\.[a-z_.]+)"'
+)
+# the keys the server or the scripts build from a value (a suit, a band, a result, an ending)
+BUILT = ("suit.", "verdict.", "log.", "end.reason.", "variant.")
+
+
+def sources(*names: str) -> str:
+    return "\n".join((SERVER / name).read_text("utf-8") for name in names)
+
+
+def test_every_text_the_scripts_name_is_in_the_catalogue() -> None:
+    english = translator("en").catalogue("game")
+    named = {key for key in KEY.findall(sources(*SCRIPTS)) if not key.endswith(".")}
+    assert len(named) > 50
+    assert sorted(named - english.keys()) == []
+    for ending in Termination:  # the end screen says why the game ended
+        assert f"end.reason.{ending.value}" in english
+
+
+def test_every_text_of_the_game_catalogue_is_used() -> None:
+    used = sources(*SCRIPTS, "templates/game.html", "protocol.py", "routes/game.py")
+    unused = [
+        key
+        for key in translator("en").catalogue("game")
+        if f'"{key}"' not in used and f"'{key}'" not in used and not key.startswith(BUILT)
+    ]
+    assert unused == []
+
+
+HOOKS = (
+    "hand-",
+    "card-",
+    "play",
+    "discard",
+    "clue-colour-",
+    "clue-rank-",
+    "clue-target-",
+    "confirm",
+    "cancel",
+    "declare-",
+    "clue-tokens",
+    "storms",
+    "draw-pile",
+    "turn",
+    "log",
+    "end-screen",
+    "score",
+    "verdict",
+)
+
+
+def test_the_hooks_for_browser_tests_are_made_and_documented() -> None:
+    """The data-testid hooks that browser tests click: each one is made by the page or its
+    scripts, and named in the comment at the top of game.js."""
+    made = sources(*SCRIPTS, "templates/game.html")
+    documented = (SERVER / "static/game.js").read_text("utf-8").split("*/", 1)[0]
+    for hook in HOOKS:
+        quoted = f'"{hook}"' if not hook.endswith("-") else f'"{hook}'
+        assert quoted in made or f'data-testid="{hook}' in made, hook
+        assert hook in documented, hook
