@@ -131,6 +131,11 @@
     });
   }
 
+  /** Whether two clue options name the same clue (a state sent again has new objects). */
+  function sameClue(a, b) {
+    return Boolean(a && b && a.target === b.target && a.colour === b.colour && a.rank === b.rank);
+  }
+
   function touchedOrders() {
     if (!ui.clue) return [];
     const hand = ui.state.hands[ui.clue.target] || [];
@@ -299,7 +304,7 @@
       const ranks = options.filter(function (clue) { return clue.rank !== undefined; });
       const row = h("div", { class: "buttons clue-options", role: "group", "aria-labelledby": "clue-help" });
       for (const clue of colours.concat(ranks)) {
-        const picked = ui.clue === clue;
+        const picked = sameClue(ui.clue, clue);
         let testid;
         let text;
         let label;
