@@ -270,3 +270,18 @@ def test_any_damaged_record_is_read_or_refused_with_a_record_error(data: dict[st
         assert str(error)
         return
     assert game.history == replay(record).history
+
+
+def test_a_record_stopped_by_a_game_over_action_replays_to_the_stop(
+    signed_in: TestClient,
+) -> None:
+    """hanab.live ends a game a table stopped with a game-over action: it is the replay's last
+    turn, with a line of its own in the log, and the game scores 0."""
+    data = real_game()
+    data["actions"] = [*data["actions"][:20], {"type": 4, "target": 1, "value": 4}]
+    game = imported_id(upload(signed_in, json.dumps(data).encode()))
+    replayed = signed_in.get(f"/games/{game}/replay.json").json()
+    assert len(replayed["frames"]) == len(replayed["log"]) + 1 == 22
+    assert replayed["log"][-1]["text"] == "The game was stopped."
+    assert replayed["frames"][-1]["outcome"]["score"] == replayed["game_over"]["score"] == 0
+    assert replayed["frames"][-1]["outcome"]["reason"] == "abandoned"

@@ -72,7 +72,21 @@ def frames(stored: GameRecord, t: Translator) -> dict[str, Any]:
         shown.append(state)
     assert game is not None  # there is always the state before the first action
     over = protocol.render_game_over(game.view(0), t) if game.outcome is not None else None
-    return {"game": stored.id, "log": log, "frames": shown, "game_over": over}
+    return {
+        "game": stored.id,
+        "log": log + stops(record, log, t),
+        "frames": shown,
+        "game_over": over,
+    }
+
+
+def stops(record: Record, log: list[dict[str, Any]], t: Translator) -> list[dict[str, Any]]:
+    """The log's lines for the actions that are no event: a record's last action may stop the
+    game (hanab.live's game-over action), which the rules keep no event of."""
+    return [
+        {"seat": action.target, "text": t("replay.stopped"), "explanation": ""}
+        for action in record.actions[len(log) :]
+    ]
 
 
 def frame_after(stored: GameRecord, actions: int, t: Translator) -> dict[str, Any]:
