@@ -5,6 +5,7 @@ in a sentence, never a server error or a traceback, and the database is left as 
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Iterable, Iterator
 from html.parser import HTMLParser
@@ -23,8 +24,11 @@ from web_client import assert_no_traceback, csrf, post, register
 
 from openhanabi.bots import bot_classes
 from openhanabi.server import Settings
+from openhanabi.server.deps import CSRF_COOKIE, SESSION_COOKIE
 from openhanabi.server.forms import PRESET_KEYS, USERNAME
+from openhanabi.server.i18n import LANG_COOKIE
 from openhanabi.server.models import Base
+from openhanabi.server.theme import THEME_COOKIE
 
 FUZZ = hypothesis_settings(
     max_examples=40,
@@ -44,6 +48,15 @@ HUGE = st.integers(2**31, 2**80).map(str) | st.integers(-(2**80), -1).map(str)
 BAD_IDS = (
     NOT_A_NUMBER.filter(bool) | HUGE | st.just(str(2**63)) | WORDS.filter(lambda v: v.strip("./"))
 )
+
+# JSON of any shape (a record to import that is no record)
+JSON_TEXT = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | WORDS,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(WORDS, inner, max_size=4),
+    max_leaves=10,
+).map(json.dumps)
+# what a browser may put in a header, a cookie or a query
+PRINTABLE = st.text(st.characters(min_codepoint=32, max_codepoint=126), max_size=60)
 
 
 def snapshot(settings: Settings) -> dict[str, list[tuple[Any, ...]]]:
@@ -230,6 +243,9 @@ def test_absurd_field_values_are_refused(
             st.fixed_dictionaries({"password": LONG.filter(lambda v: len(v) > 128)}).map(
                 lambda fields: (f"/tables/{table}/join", fields)
             ),
+            st.fixed_dictionaries({"text": JSON_TEXT | VALUES}).map(
+                lambda fields: ("/games/import", fields)
+            ),
         )
     )
     def refused(form: tuple[str, dict[str, str]]) -> None:
@@ -313,3 +329,33 @@ def test_methods_no_route_takes_are_refused(
             response = client.request(method, address)
             assert response.status_code == 405, (method, address, response.status_code)
             check(response)
+
+
+def test_odd_headers_cookies_and_queries_are_shrugged_off(
+    client: TestClient, other: TestClient, settings: Settings
+) -> None:
+    """Languages, themes and sessions that are no such thing: the page is served as if they
+    had not been sent (or refused with a 4xx page), never a server error."""
+    table = signed_in_with_a_table(client, other)
+    pages = [fill(route, str(table)) for route in page_routes(client)]
+    check = unchanged(settings)
+
+    @FUZZ
+    @given(
+        page=st.sampled_from(pages),
+        query=st.dictionaries(st.sampled_from(["lang", "theme", "turn", "page"]), PRINTABLE),
+        cookies=st.dictionaries(
+            st.sampled_from([SESSION_COOKIE, CSRF_COOKIE, LANG_COOKIE, THEME_COOKIE]),
+            PRINTABLE,
+        ),
+        language=PRINTABLE,
+    )
+    def served(page: str, query: dict[str, str], cookies: dict[str, str], language: str) -> None:
+        browser = TestClient(client.app, follow_redirects=False, cookies=cookies)
+        response = browser.get(page, params=query, headers={"accept-language": language})
+        assert response.status_code < 500, (page, query, cookies, language)
+        assert_no_traceback(response)
+        if response.status_code >= 400:
+            check(response)
+
+    served()
