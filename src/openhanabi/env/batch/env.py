@@ -27,7 +27,7 @@ from openhanabi.env.batch.extended import ExtendedObserver
 from openhanabi.env.batch.hle import HLEObserver
 from openhanabi.env.batch.moves import BatchMoves
 from openhanabi.env.batch.options import OptionRules
-from openhanabi.env.batch.state import BatchState, Ints
+from openhanabi.env.batch.state import BatchState, Ints, has_options
 from openhanabi.env.encodings import (
     ExtendedEncoding,
     HLEEncoding,
@@ -96,15 +96,7 @@ class BatchEnv:
         else:
             raise UnsupportedVariantError(f"the batch engine cannot write the {encoding} encoding")
         self.moves = BatchMoves(moves, self.state.rules)
-        variant = self.variant
-        self.options: OptionRules | None = None
-        if (
-            variant.declared_play
-            or variant.bonus_tiles
-            or variant.all_or_nothing
-            or variant.hanab_live_ending
-        ):
-            self.options = OptionRules(self.state)
+        self.options = OptionRules(self.state) if has_options(self.variant) else None
         self.game_seeds = np.zeros(games, np.int64)
         self._next_seed = 0
         self._pool = deal(self.variant, [])

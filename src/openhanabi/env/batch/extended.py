@@ -14,8 +14,8 @@ from numpy.typing import NDArray
 
 from openhanabi.env.batch.hle import as_values, rows_as_bytes, thermometers
 from openhanabi.env.batch.state import BatchState
-from openhanabi.env.batch.tiles import BonusTiles
-from openhanabi.env.encodings.extended import KINDS, RANKS, TILES, ExtendedEncoding
+from openhanabi.env.batch.tiles import TILES, BonusTiles
+from openhanabi.env.encodings.extended import KINDS, RANKS, ExtendedEncoding
 
 
 class ExtendedObserver:

@@ -157,7 +157,7 @@ class OptionRules:
         state.storms += misplayed
         self._lose(np.flatnonzero(discard | misplayed), ident)
         state.hands_by_seat[seat_rows] = hand.reshape(-1)[
-            state.slot_base[:, None] + state._shift[slot]
+            state.slot_base[:, None] + state.slot_shift[slot]
         ]
         state.held.reshape(-1)[seat_rows] -= takes
         self.took |= takes

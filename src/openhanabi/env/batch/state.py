@@ -52,6 +52,16 @@ PLAY, DISCARD, COLOUR_CLUE, RANK_CLUE, CHOOSE = 0, 1, 2, 3, 4
 RESHUFFLED, PLAYED_FROM_DISCARD = 4, 5
 
 
+def has_options(variant: Variant) -> bool:
+    """Whether ``variant`` has any option that takes :mod:`~openhanabi.env.batch.options`'s path."""
+    return (
+        variant.declared_play
+        or variant.bonus_tiles
+        or variant.all_or_nothing
+        or variant.hanab_live_ending
+    )
+
+
 @dataclass(frozen=True)
 class RuleTables:
     """The variant's tables as arrays, with a row or column for the sentinel card ``K``."""
@@ -181,13 +191,7 @@ class BatchState:
             + [k + c + rank for rank in range(5)],
             np.int64,
         )
-        options = (
-            variant.declared_play
-            or variant.bonus_tiles
-            or variant.all_or_nothing
-            or variant.hanab_live_ending
-        )
-        self.last = LastAction(n, h, options)
+        self.last = LastAction(n, h, has_options(variant))
         # Flat views: one index per element is much cheaper for NumPy than index pairs.
         self.hands_by_seat = self.hands.reshape(n * p, h + 1)  # row game * P + seat
         self.deck_flat = self.deck.reshape(-1)  # game * (O+1) + order
@@ -202,7 +206,7 @@ class BatchState:
         self.discard_start[idents] = starts[:-1]
         self.discards = np.zeros((n, d), np.int8)
         # slot shifts: removing slot s moves the later cards one slot older
-        self._shift = np.array(
+        self.slot_shift = np.array(
             [[*range(slot), *range(slot + 1, h + 1), h] for slot in range(h + 1)], np.int64
         )
 
@@ -284,7 +288,7 @@ class BatchState:
         self.discards[lose, self.discard_start[lost_ident] + copies] = 1
         self.lost[lose, lost_ident] = copies + 1
         # the hand closes up, then draws into its first empty slot
-        hand = hand.reshape(-1)[slot_base[:, None] + self._shift[slot]]
+        hand = hand.reshape(-1)[slot_base[:, None] + self.slot_shift[slot]]
         draw = takes & (self.drawn < self.deck_size)
         held = self.held.reshape(-1)[seat_rows] - takes
         hand[rows, held] = np.where(draw, self.drawn, hand[rows, held])
