@@ -285,3 +285,25 @@ def test_a_record_stopped_by_a_game_over_action_replays_to_the_stop(
     assert replayed["log"][-1]["text"] == "The game was stopped."
     assert replayed["frames"][-1]["outcome"]["score"] == replayed["game_over"]["score"] == 0
     assert replayed["frames"][-1]["outcome"]["reason"] == "abandoned"
+
+
+def test_a_player_s_imports_are_listed_the_last_imported_first(
+    signed_in: TestClient, other: TestClient, settings: Settings
+) -> None:
+    first = imported_id(upload(signed_in, GAMES[0].read_bytes()))
+    unfinished = real_game()
+    unfinished["actions"] = unfinished["actions"][:10]
+    second = imported_id(upload(signed_in, json.dumps(unfinished).encode()))
+    with Session(create_engine(settings.database_url)) as db:
+        ann = db.scalars(select(GameRecord.imported_by).where(GameRecord.id == first)).one()
+    page = signed_in.get(f"/users/{ann}/imports")
+    assert page.status_code == 200
+    assert re.findall(r'href="/games/(\d+)/replay"', page.text) == [str(second), str(first)]
+    scores = re.findall(r'<td class="score">([^<]*)</td>', page.text)
+    assert scores == ["not finished", f"{expected_score(GAMES[0])} of 25"]
+    assert f'href="/users/{ann}/history"' in page.text
+    assert f'href="/users/{ann}/imports"' in signed_in.get(f"/users/{ann}/history").text
+    register(other, "ben")
+    for lang, none in (("en", "No imported games yet."), ("da", "Endnu ingen importerede spil.")):
+        mine = other.get("/history").headers["location"].replace("history", "imports")
+        assert none in other.get(mine, params={"lang": lang}).text

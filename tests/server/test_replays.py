@@ -197,7 +197,8 @@ def test_the_replay_history_and_import_pages_are_accessible(
     game, _ = play_a_game(client)
     client.cookies.set(LANG_COOKIE, lang)
     me = client.get("/history").headers["location"]
-    for url in (f"/games/{game}/replay", me, "/games/import", f"/games/{game + 1}/replay"):
+    imports = me.replace("/history", "/imports")
+    for url in (f"/games/{game}/replay", me, imports, "/games/import", f"/games/{game + 1}/replay"):
         page = client.get(url)
         check(data_blocks.sub("", page.text), lang)
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import Select, select
 from sqlalchemy.orm import Session, selectinload
 
 from openhanabi.records import Record, RecordError, replay, replay_states
@@ -169,18 +169,18 @@ def import_record(db: Session, user: User, record: Record, game: Game) -> GameRe
 
 
 @dataclass(frozen=True)
-class PlayedGame:
-    """One line of a player's history."""
+class ListedGame:
+    """One line of a player's history, or of the games they imported."""
 
     game_id: int
-    finished_at: datetime
+    at: datetime  # when it finished (imported: when it was imported)
     variant: Variant
     players: list[str]
-    score: int
+    score: int | None  # None: an imported record that stops before the end
     verdict: str
 
 
-def history(db: Session, user_id: int, page: int, t: Translator) -> tuple[list[PlayedGame], bool]:
+def history(db: Session, user_id: int, page: int, t: Translator) -> tuple[list[ListedGame], bool]:
     """Page ``page`` (1 first) of the finished games ``user_id`` played, newest first, and
     whether there is a next page."""
     query = (
@@ -188,23 +188,42 @@ def history(db: Session, user_id: int, page: int, t: Translator) -> tuple[list[P
         .join(GamePlayer, GamePlayer.game_id == GameRecord.id)
         .where(GamePlayer.user_id == user_id, GameRecord.finished_at.is_not(None))
         .order_by(GameRecord.finished_at.desc(), GameRecord.id.desc())
-        .offset((page - 1) * HISTORY_PAGE)
+    )
+    return _listed(db, query, page, t)
+
+
+def imports(db: Session, user_id: int, page: int, t: Translator) -> tuple[list[ListedGame], bool]:
+    """Page ``page`` of the games ``user_id`` imported, the last imported first."""
+    query = (
+        select(GameRecord)
+        .where(GameRecord.imported_by == user_id, GameRecord.source == GameSource.IMPORT)
+        .order_by(GameRecord.started_at.desc(), GameRecord.id.desc())
+    )
+    return _listed(db, query, page, t)
+
+
+def _listed(
+    db: Session, query: Select[GameRecord], page: int, t: Translator
+) -> tuple[list[ListedGame], bool]:
+    paged = (
+        query.offset((page - 1) * HISTORY_PAGE)
         .limit(HISTORY_PAGE + 1)
         .options(selectinload(GameRecord.players))
     )
-    found = list(db.scalars(query))
+    found = list(db.scalars(paged))
     lines = []
     for stored in found[:HISTORY_PAGE]:
         variant = Record.from_dict(stored.record).variant
-        assert stored.finished_at is not None and stored.score is not None
+        score = stored.score
+        imported = stored.source is GameSource.IMPORT  # started_at: when it was imported
         lines.append(
-            PlayedGame(
+            ListedGame(
                 game_id=stored.id,
-                finished_at=stored.finished_at,
+                at=stored.started_at if imported else stored.finished_at or stored.started_at,
                 variant=variant,
                 players=[player.name for player in stored.players],
-                score=stored.score,
-                verdict=protocol.verdict(stored.score, variant, t),
+                score=score,
+                verdict="" if score is None else protocol.verdict(score, variant, t),
             )
         )
     return lines, len(found) > HISTORY_PAGE

@@ -5,7 +5,8 @@ history of games.
 - ``GET /games/{id}/replay.json``: every frame of the replay (``?turn=N``: only that one);
 - ``GET /games/{id}/record.json``: the game's record, as a file;
 - ``GET``/``POST /games/import``: a record, uploaded or pasted, becomes a game to replay;
-- ``GET /users/{id}/history`` (``?page=N``), and ``GET /history`` for one's own.
+- ``GET /users/{id}/history`` (``?page=N``), and ``GET /history`` for one's own;
+- ``GET /users/{id}/imports`` (``?page=N``): the games a player imported.
 """
 
 from __future__ import annotations
@@ -142,22 +143,39 @@ def my_history(user: UserDep) -> RedirectResponse:
 def history_page(
     request: Request, user_id: RowId, db: DbDep, visitor: VisitorDep, page: Page = 1
 ) -> HTMLResponse:
+    """The finished games the player played."""
+    return _games_page(request, user_id, db, visitor, page, "history")
+
+
+@router.get("/users/{user_id}/imports", response_class=HTMLResponse)
+def imports_page(
+    request: Request, user_id: RowId, db: DbDep, visitor: VisitorDep, page: Page = 1
+) -> HTMLResponse:
+    """The games the player imported."""
+    return _games_page(request, user_id, db, visitor, page, "imports")
+
+
+def _games_page(
+    request: Request, user_id: int, db: DbDep, visitor: VisitorDep, page: int, listing: str
+) -> HTMLResponse:
     player = db.get(User, user_id)
     if player is None:
         raise RefusedError("replay.refused.no_player", 404, player=user_id)
     t = _texts(request)
-    games, more = replays.history(db, user_id, page, t)
+    listed = replays.history if listing == "history" else replays.imports
+    games, more = listed(db, user_id, page, t)
     context: dict[str, Any] = {
         "player": player,
         "games": games,
         "page": page,
         "more": more,
+        "listing": listing,
     }
     return render(
         request,
         visitor,
         "history.html",
-        title="replay.history.title",
+        title=f"replay.{listing}.title",
         title_params={"player": player.display_name},
         **context,
     )
