@@ -85,8 +85,8 @@ def open_table(client: TestClient, other: TestClient, case: Case) -> int:
 
 def knowing(settings: Settings, table: int) -> Move:
     """A player who peeks at the referee (the test may; the server must not let them): play a
-    card that fits (declaring its true suit when declared play is on), else clue the next seat,
-    else discard the oldest card. Such players complete fireworks, so bonus tiles come up."""
+    card that fits (declaring its true suit when declared play is on), else give a clue, else
+    discard a card that can be spared. Such players complete fireworks, so bonus tiles come up."""
     turns = iter(range(10_000))
 
     def move(state: dict[str, Any]) -> dict[str, Any]:
@@ -106,10 +106,21 @@ def knowing(settings: Settings, table: int) -> Move:
         if legal["clues"] and (state["clue_tokens"] > 2 or not legal["discard"]):
             return clue_message(legal["clues"][next(turns) % len(legal["clues"])])
         if legal["discard"]:
-            return {"type": "discard", "order": hand[-1]}
+            return {"type": "discard", "order": spare(game, hand)}
         return {"type": "play", "order": hand[-1]}
 
     return move
+
+
+def spare(game: Game, hand: list[int]) -> int:
+    """The oldest card of ``hand`` whose loss costs no point, else the oldest (a game played
+    until perfect then lasts long enough to be worth checking)."""
+    for order in reversed(hand):
+        after = game.copy()
+        after.apply(Action.discard(order))
+        if after.max_reachable() == game.max_reachable():
+            return order
+    return hand[-1]
 
 
 def play_game(players: dict[int, Player], watchers: list[Player], move: Move) -> None:
@@ -220,11 +231,11 @@ def check_public(frame: dict[str, Any], game: Game) -> None:
 
 def check_log(frame: dict[str, Any], game: Game, seat: int, checked: int) -> None:
     """A log line names only the card its action revealed (a draw reveals nothing to the
-    drawer); a bot's explanation names none of the seat's own cards that the seat cannot
-    deduce or see elsewhere. Lines already checked in an earlier frame are not checked again
-    (the log only grows)."""
+    drawer); while the game is on, a bot's explanation names none of the seat's own cards that
+    the seat cannot deduce or see elsewhere (once it is over, anyone may see everything).
+    Lines already checked in an earlier frame are not checked again (the log only grows)."""
     variant = game.variant
-    hidden = hidden_cards(game, seat)
+    hidden = hidden_cards(game, seat) if game.outcome is None else set()
     for index in range(checked, len(frame["log"])):
         line, event = frame["log"][index], game.events[index]
         revealed = {event.card} if event.card is not None else set()
