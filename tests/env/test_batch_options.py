@@ -55,7 +55,17 @@ PRESETS: list[tuple[dict[str, Any], int, int, tuple[str, ...]]] = [
         {"encoding": "extended", "variant": "bonus-tiles", "players": 3, "clue_tokens": 5},
         24,
         300,
-        ("tile 1", "tile 2", "tile 3", "tile 4", "shuffled back", "played from the discard pile"),
+        (
+            "tile 1",
+            "tile 2",
+            "tile 3",
+            "tile 4",
+            "shuffled back",
+            "shuffled back on top",
+            "played from the discard pile",
+            "a tile's play draws a tile",
+            "tile 6 finds no card to play",
+        ),
     ),
     (
         {"encoding": "extended", "variant": "black-powder", "players": 4, "bonus_tiles": True},
@@ -148,6 +158,12 @@ def what_happened(game: Game) -> list[str]:
     names = [f"tile {tile}" for tile in event.tiles]
     if event.result in (Result.RESHUFFLED, Result.PLAYED_FROM_DISCARD):
         names.append(event.result.value)
+    if event.result is Result.PLAYED_FROM_DISCARD and event.tiles:
+        names.append("a tile's play draws a tile")
+    if event.result is Result.RESHUFFLED and event.action.value == 0:
+        names.append("shuffled back on top")  # and drawn at once, to end the turn
+    if 6 in event.tiles and game.pending is None and game.outcome is None:
+        names.append("tile 6 finds no card to play")
     if event.result is Result.DECLARED_WRONG:
         names.append("declared wrong")
     if event.result is Result.PLAYED and event.action.declare is not None:
