@@ -105,6 +105,7 @@ def test_a_table_not_started_gets_a_clear_page(client: TestClient) -> None:
     assert page.status_code == 200
     assert translator("en")("page.not_started") in unescape(page.text)
     assert "/static/game.js" not in page.text  # nothing to connect to yet
+    assert '<meta http-equiv="refresh"' in page.text  # it turns into the game once started
     assert f'href="/tables/{table}"' in page.text
 
 

@@ -26,6 +26,8 @@ from openhanabi.server.rooms import Rooms
 
 router = APIRouter()
 POLICY_VIOLATION = 1008
+# the page of a table whose game has not started asks again this often: it becomes the game
+NOT_STARTED_REFRESH_SECONDS = 5
 
 
 @router.get("/tables/{table_id}/game", response_class=HTMLResponse)
@@ -46,6 +48,7 @@ def game_page(request: Request, table_id: RowId, db: DbDep, visitor: VisitorDep)
         game_id=game.id if game else None,
         seated=seat is not None,
         texts=t.catalogue("game"),
+        not_started_refresh=NOT_STARTED_REFRESH_SECONDS,
     )
 
 
