@@ -35,6 +35,7 @@ import json
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Final, TypeVar
@@ -335,6 +336,7 @@ class Record:
         return "\n".join(lines)
 
 
+@lru_cache(maxsize=1024)  # a live game's record is written after every action, seed checked
 def deal(variant: Variant, seed: int) -> tuple[tuple[Card, ...], tuple[int, ...]]:
     """The deck and bonus tiles that :meth:`Game.new(variant, seed) <openhanabi.rules.Game.new>`
     deals.

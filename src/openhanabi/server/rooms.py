@@ -263,6 +263,7 @@ class Rooms:
         """Forget ``room``, which nobody needs any more (it is rebuilt if someone comes back)."""
         if self.rooms.get(table_id) is room:
             del self.rooms[table_id]
+            self.writer.forget(room.game_id)
 
     def _load(self, table_id: int) -> Room:
         with self.database.session() as db:
