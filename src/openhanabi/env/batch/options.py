@@ -270,7 +270,6 @@ class OptionRules:
     def _end_action(self, actor: Ints) -> tuple[Bools, Bools]:
         """Draw and end the turn where no decision is pending; which games ended and lost."""
         state = self.state
-        rows = state.rows
         strikeout = state.storms >= state.variant.storms
         ended = strikeout | (state.complete == state.suits)
         lost = strikeout.copy()
@@ -293,7 +292,11 @@ class OptionRules:
             return ended | out, lost | out
         ended |= ends & (state.turns_left == 0)
         if self.live_ending:
-            ended |= ends & (self._score_cannot_rise() | ~self._progress_possible(rows))
+            ended |= ends & self._score_cannot_rise()
+            # only in the last round, the draw pile empty, can the cards to play run out
+            last_round = (state.turns_left > 0) & (state.drawn == state.deck_end)
+            late = np.flatnonzero(ends & ~ended & last_round)
+            ended[late[~self._progress_possible(late)]] = True
         return ended, lost
 
     def _dead(self) -> Bools:
@@ -337,19 +340,19 @@ class OptionRules:
         stuck: Bools = np.asarray(dead[state.rows[:, None], self._next_needed()].all(axis=1))
         return stuck
 
-    def _progress_possible(self, rows: Ints) -> Bools:
-        """hanab.live: the draw pile is not empty, or the last round is not on yet, or a seat
-        still to play its last turn holds a card some firework takes next."""
+    def _progress_possible(self, games: Ints) -> Bools:
+        """hanab.live, for ``games`` in their last round: some seat still to take its last
+        turn holds a card that a firework takes next."""
         state = self.state
         p, h = state.players, state.hand_size
-        wanted = np.zeros((state.games, state.identities + 1), np.bool_)
-        wanted[rows[:, None], self._next_needed()] = True
+        rows = np.arange(len(games))
+        wanted = np.zeros((len(games), state.identities + 1), np.bool_)
+        wanted[rows[:, None], self._next_needed()[games]] = True
         wanted[:, -1] = False
-        seats = (state.seat[:, None] + state.offsets) % p  # by turns still to play
-        orders = state.hands_by_seat[state.seat_base[:, None] + seats][:, :, :h]
-        idents = state.deck_flat[state.card_base[:, None, None] + orders]
-        holds = wanted[rows[:, None, None], idents].any(axis=2)  # [N, P]
-        in_round = state.offsets < state.turns_left[:, None]
-        progress = (holds & in_round).any(axis=1)
-        possible: Bools = progress | (state.drawn < state.deck_end) | (state.turns_left < 0)
+        seats = (state.seat[games, None] + state.offsets) % p  # by turns still to play
+        orders = state.hands_by_seat[state.seat_base[games, None] + seats][:, :, :h]
+        idents = state.deck_flat[state.card_base[games, None, None] + orders]
+        holds = wanted[rows[:, None, None], idents].any(axis=2)  # [G, P]
+        in_round = state.offsets < state.turns_left[games, None]
+        possible: Bools = np.asarray((holds & in_round).any(axis=1))
         return possible
