@@ -85,8 +85,9 @@ def open_table(client: TestClient, other: TestClient, case: Case) -> int:
 
 def knowing(settings: Settings, table: int) -> Move:
     """A player who peeks at the referee (the test may; the server must not let them): play a
-    card that fits (declaring its true suit when declared play is on), else give a clue, else
-    discard a card that can be spared. Such players complete fireworks, so bonus tiles come up."""
+    card that fits (declaring its suit when declared play is on: wrongly the first time), else
+    give a clue, else discard a card that can be spared. Such players complete fireworks, so
+    bonus tiles come up."""
     turns = iter(range(10_000))
 
     def move(state: dict[str, Any]) -> dict[str, Any]:
@@ -101,7 +102,10 @@ def knowing(settings: Settings, table: int) -> Move:
         if fits and legal["play"]:
             message: dict[str, Any] = {"type": "play", "order": fits[0]}
             if legal["declare"]:
-                message["declare"] = state["variant"]["suits"][game.card(fits[0]).suit]["key"]
+                suits = [suit["key"] for suit in state["variant"]["suits"]]
+                suit = game.card(fits[0]).suit
+                wrong = state["storms"] == 0  # once a game, a wrong declaration: a storm
+                message["declare"] = suits[(suit + 1) % len(suits) if wrong else suit]
             return message
         if legal["clues"] and (state["clue_tokens"] > 2 or not legal["discard"]):
             return clue_message(legal["clues"][next(turns) % len(legal["clues"])])
@@ -384,5 +388,8 @@ def test_no_frame_shows_a_seat_its_own_cards(
     assert check_frames(watch, states, None) > 1
     frames = {seat: player.frames for seat, player in players.items()} | {None: watch.frames}
     reshuffles = check_reshuffles(frames, states)
+    results = {event.result for event in states[-1].events}
+    if case.preset == "declared-play":
+        assert Result.DECLARED_WRONG in results, "a wrong declaration is in the log"
     if case.preset == "bonus-tiles":
         assert reshuffles, "this deal is chosen to bring the bonus tile 5 up"
