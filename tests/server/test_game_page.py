@@ -104,8 +104,8 @@ def test_a_table_not_started_gets_a_clear_page(client: TestClient) -> None:
     page = client.get(f"/tables/{table}/game")
     assert page.status_code == 200
     assert translator("en")("page.not_started") in unescape(page.text)
-    assert "/static/game.js" not in page.text  # nothing to connect to yet
-    assert '<meta http-equiv="refresh"' in page.text  # it turns into the game once started
+    assert 'id="game"' not in page.text  # nothing to connect to yet
+    assert "data-wait-seconds=" in page.text  # game.js asks whether the game has started
     assert f'href="/tables/{table}"' in page.text
 
 

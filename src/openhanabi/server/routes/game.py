@@ -26,8 +26,8 @@ from openhanabi.server.rooms import Rooms
 
 router = APIRouter()
 POLICY_VIOLATION = 1008
-# the page of a table whose game has not started asks again this often: it becomes the game
-NOT_STARTED_REFRESH_SECONDS = 5
+# the page of a table whose game has not started asks this often whether it has (game.js)
+NOT_STARTED_WAIT_SECONDS = 5
 
 
 @router.get("/tables/{table_id}/game", response_class=HTMLResponse)
@@ -48,7 +48,7 @@ def game_page(request: Request, table_id: RowId, db: DbDep, visitor: VisitorDep)
         game_id=game.id if game else None,
         seated=seat is not None,
         texts=t.catalogue("game"),
-        not_started_refresh=NOT_STARTED_REFRESH_SECONDS,
+        not_started_wait=NOT_STARTED_WAIT_SECONDS,
     )
 
 

@@ -35,9 +35,35 @@
   "use strict";
 
   const Board = window.HanabiBoard;
-  const h = Board.h;
   const root = document.getElementById("game");
-  if (!root || !Board) return;
+  if (!root || !Board) {
+    waitForTheStart();
+    return;
+  }
+  const h = Board.h;
+
+  /** Before the game starts the page says so, and asks now and then whether it has: once it
+   * has, the page loads again as the game (no reload before: it would interrupt a reader). */
+  function waitForTheStart() {
+    const waiting = document.getElementById("not-started");
+    if (!waiting) return;
+    const seconds = Number(waiting.dataset.waitSeconds) || 5;
+    const timer = window.setInterval(function () {
+      fetch(window.location.href, { credentials: "same-origin" })
+        .then(function (response) {
+          return response.ok ? response.text() : "";
+        })
+        .then(function (html) {
+          if (html.indexOf('id="game"') >= 0) {
+            window.clearInterval(timer);
+            window.location.reload();
+          }
+        })
+        .catch(function () {
+          // the server is away: ask again at the next tick
+        });
+    }, seconds * 1000);
+  }
 
   const textsElement = document.getElementById("texts");
   const t = Board.translator(JSON.parse(textsElement ? textsElement.textContent : "{}"));
