@@ -16,7 +16,7 @@ from fastapi.testclient import TestClient
 from game_client import Player, referee, seat_table, second_browser, settings
 from web_client import assert_no_traceback, post, register
 
-from openhanabi.rules import Termination
+from openhanabi.rules import SUITS, Termination
 from openhanabi.server import Settings, protocol
 from openhanabi.server.i18n import LANGUAGES, translator
 
@@ -236,3 +236,35 @@ def test_the_hooks_for_browser_tests_are_made_and_documented() -> None:
         quoted = f'"{hook}"' if not hook.endswith("-") else f'"{hook}'
         assert quoted in made or f'data-testid="{hook}' in made, hook
         assert hook in documented, hook
+
+
+def test_every_suit_has_a_symbol_and_a_colour_of_its_own() -> None:
+    """No card relies on colour alone: each suit's cards show a symbol besides its letter, and
+    each suit has its colour (the suits with one card per rank draw as their base suit)."""
+    board = (SERVER / "static/board.js").read_text("utf-8")
+    style = (SERVER / "static/game.css").read_text("utf-8")
+    symbols = re.search(r"const SYMBOLS = \{(.*?)\};", board, re.S)
+    assert symbols
+    drawn = {key.split("-5")[0] for key in SUITS}
+    for key in drawn:
+        assert re.search(rf'^\s*"?{key}"?: "\\u[0-9A-F]{{4}}"', symbols.group(1), re.M), key
+        assert f'[data-suit="{key}"]' in style, key
+    glyphs = re.findall(r'"(\\u[0-9A-F]{4})"', symbols.group(1))
+    assert len(set(glyphs)) == len(glyphs)  # no two suits share a symbol
+
+
+def test_the_colours_follow_the_theme_and_the_system() -> None:
+    """Dark when the page says data-theme="dark", or when the system prefers dark and the page
+    does not say light; every colour the dark theme changes has a light value too."""
+    style = (SERVER / "static/game.css").read_text("utf-8")
+    light = re.search(r"^:root \{(.*?)^\}", style, re.S | re.M)
+    chosen = re.search(r'^:root\[data-theme="dark"\] \{(.*?)^\}', style, re.S | re.M)
+    system = re.search(
+        r'prefers-color-scheme: dark\) \{\s*:root:not\(\[data-theme="light"\]\) \{(.*?)\}',
+        style,
+        re.S,
+    )
+    assert light and chosen and system
+    names = re.compile(r"(--hb-[\w-]+):")
+    assert set(names.findall(chosen.group(1))) == set(names.findall(system.group(1)))
+    assert set(names.findall(chosen.group(1))) <= set(names.findall(light.group(1)))
