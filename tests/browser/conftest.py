@@ -21,9 +21,11 @@ from live_server import LiveServer
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 from ui import OpenPage
 
-# a closed network: no background requests, no updates, no QUIC; as root, no sandbox
+# a closed network: no background requests, no updates, no QUIC; as root, no sandbox; in a
+# container, shared memory may be small
 CHROMIUM_FLAGS = [
     "--no-sandbox",
+    "--disable-dev-shm-usage",
     "--disable-gpu",
     "--disable-quic",
     "--no-first-run",
