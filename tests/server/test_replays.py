@@ -10,15 +10,19 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from game_client import Player, play_out, scripted, seat_table, second_browser, settings
+from hypothesis import given
+from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as st
 from sqlalchemy import create_engine, select
 from sqlalchemy.orm import Session
 from test_accessibility import check
 from web_client import assert_no_traceback
 
-from openhanabi.records import Record, replay, replay_states
-from openhanabi.rules import Game
-from openhanabi.server import Settings
-from openhanabi.server.i18n import LANG_COOKIE
+from openhanabi.bots import make_bot, play_game
+from openhanabi.records import Record, record_of, replay, replay_states
+from openhanabi.rules import PRESETS, Game, find_variant
+from openhanabi.server import Settings, replays
+from openhanabi.server.i18n import LANG_COOKIE, translator
 from openhanabi.server.models import GameRecord
 
 __all__ = ["settings"]  # bots without a delay
@@ -210,3 +214,36 @@ def test_a_finished_table_links_to_its_game_s_replay(
     table = stored(settings, game).table_id
     page = client.get(f"/tables/{table}")
     assert f'<a href="/games/{game}/replay" data-testid="replay-link">' in page.text
+
+
+# the same examples every run: a game of bots takes a moment, and CI should not vary
+@hypothesis_settings(max_examples=12, deadline=None, derandomize=True)
+@given(
+    preset=st.sampled_from([preset.key for preset in PRESETS]),
+    players=st.integers(2, 5),
+    seed=st.integers(0, 2**32),
+)
+def test_every_variant_s_replay_shows_each_state_with_every_card(
+    preset: str, players: int, seed: int
+) -> None:
+    """Whatever the rules, frame ``n`` is the game after ``n`` actions with every hand shown,
+    the same whether asked for alone or with all the others."""
+    variant = find_variant(preset, players=players)
+    game = play_game(
+        Game.new(variant, seed), [make_bot("basic", s, variant) for s in range(players)]
+    )
+    record = record_of(game)
+    stored = GameRecord(id=1, record=record.to_dict(), explanations={"0": "why not"})
+    t = translator("en")
+    whole = replays.frames(stored, t)
+    states = list(replay_states(record))
+    assert len(whole["frames"]) == len(states) == len(whole["log"]) + 1
+    assert whole["log"][0]["explanation"] == "why not"
+    assert game.outcome is not None and whole["game_over"]["score"] == game.outcome.score
+    for turn in sorted({0, len(states) // 2, len(states) - 1}):
+        alone = replays.frame_after(stored, turn, t)
+        assert alone.pop("log") == whole["log"][:turn]
+        assert alone == whole["frames"][turn]
+    for frame, state in zip(whole["frames"], states, strict=True):
+        assert shown_cards(frame) == every_card(state)
+        assert frame["score"] == state.score and frame["storms"] == state.storms
