@@ -27,6 +27,8 @@ from game_client import (
     settings,
     stored_record,
 )
+from sqlalchemy import create_engine, select
+from sqlalchemy.orm import Session
 from web_client import post, register
 
 from openhanabi.records import replay_states
@@ -34,6 +36,7 @@ from openhanabi.rules import PRESETS, Action, Card, Game, Result, Variant, find_
 from openhanabi.server import Settings, protocol
 from openhanabi.server import games as server_games
 from openhanabi.server import lobby as server_lobby
+from openhanabi.server.models import GameRecord
 
 __all__ = ["settings"]  # bots without a delay
 
@@ -354,6 +357,20 @@ def check_page(client: TestClient, table: int, game: Game, seat: int) -> None:
     assert not leaked, f"the game page shows seat {seat} its own {leaked}"
 
 
+def check_replay_refused(client: TestClient, settings: Settings, table: int) -> None:
+    """A game being played has no replay, record or table page that shows its cards."""
+    with Session(create_engine(settings.database_url)) as db:
+        game_id = db.scalars(select(GameRecord.id).where(GameRecord.table_id == table)).one()
+    for address in ("replay", "replay.json", "record.json"):
+        response = client.get(f"/games/{game_id}/{address}")
+        assert response.status_code == 403, (address, response.status_code)
+    game = referee(settings, table)
+    page = _Words()
+    page.feed(client.get(f"/tables/{table}").text)
+    for seat in range(game.players):
+        assert not named(" ".join(page.words), game.variant) & hidden_cards(game, seat)
+
+
 # ---------------------------------------------------------------------- the test
 
 
@@ -371,6 +388,7 @@ def test_no_frame_shows_a_seat_its_own_cards(
     dealt_game = referee(settings, table)
     for seat, browser in enumerate((client, other)):
         check_page(browser, table, dealt_game, seat)
+        check_replay_refused(browser, settings, table)
     watcher = second_browser(client)
     with (
         client.websocket_connect(url) as ann_socket,
