@@ -68,3 +68,30 @@ def test_an_imported_game_is_watched_turn_by_turn(open_page: OpenPage, camera: C
     page.reload()
     at_turn(page, 20, last)
     expect(page.locator('#replay-log li[aria-current="step"]')).to_have_count(1)
+
+
+def test_the_keyboard_keeps_its_place_and_the_page_stays_put(
+    open_page: OpenPage, camera: Camera
+) -> None:
+    """Pressing Next to the end leaves the focus on the slider (not lost with the disabled
+    button), and stepping scrolls the log alone, never the page."""
+    path = DATA / "game_2.json"
+    last = len(read_record(path).actions)
+    page = open_page(locale="en")
+    register(page, "ann", "Ann")
+    page.goto("/games/import")
+    page.locator("#text").fill(path.read_text())
+    page.locator('form[action="/games/import"] button[type="submit"]').click()
+    expect(page).to_have_url(REPLAY_URL)
+    page.goto(page.url + f"?turn={last - 2}")
+    at_turn(page, last - 2, last)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.locator("#replay-next").focus()
+    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")
+    at_turn(page, last, last)
+    expect(page.locator("#replay-turn")).to_be_focused()
+    page.keyboard.press("ArrowLeft")
+    at_turn(page, last - 1, last)
+    assert page.evaluate("window.scrollY") == 0
+    camera.shoot(page, "near-the-end")

@@ -76,8 +76,12 @@
     const frame = Object.assign({}, replay.frames[turn], { log: replay.log.slice(0, turn) });
     draw(frame);
     showLog();
+    const focused = document.activeElement;
     controls.first.disabled = controls.previous.disabled = turn === 0;
     controls.next.disabled = controls.last.disabled = turn === lastTurn();
+    if (focused && focused.disabled) {
+      controls.slider.focus(); // a button just disabled would drop the keyboard's place
+    }
     controls.slider.value = String(turn);
     const where = say("replay.position", { turn: turn, last: lastTurn() });
     controls.slider.setAttribute("aria-valuetext", where);
@@ -129,11 +133,20 @@
       item.classList.toggle("later", index >= turn);
       if (current) {
         item.setAttribute("aria-current", "step");
-        item.scrollIntoView({ block: "nearest" });
+        showInLog(item);
       } else {
         item.removeAttribute("aria-current");
       }
     });
+  }
+
+  /** Scroll the log (and only the log, not the page) so that `item` is in sight. */
+  function showInLog(item) {
+    const top = item.offsetTop;
+    const bottom = top + item.offsetHeight;
+    if (top < logList.scrollTop || bottom > logList.scrollTop + logList.clientHeight) {
+      logList.scrollTop = Math.max(0, top - logList.clientHeight / 2);
+    }
   }
 
   // ------------------------------------------------------------------ drawing a frame
