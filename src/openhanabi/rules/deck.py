@@ -24,15 +24,18 @@ range:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import NamedTuple
+import functools
+from collections.abc import MutableSequence, Sequence
+from typing import NamedTuple, TypeVar
 
 from openhanabi.rules.errors import InvalidDeckError
 from openhanabi.rules.variants import Variant
 
 _MASK = (1 << 64) - 1
+_TWO_TO_64 = 1 << 64
 _GOLDEN_GAMMA = 0x9E3779B97F4A7C15
 BONUS_TILES = (1, 2, 3, 4, 5, 6)
+T = TypeVar("T")
 
 
 class Card(NamedTuple):
@@ -68,36 +71,94 @@ class SplitMix64:
         """A uniform integer in ``range(n)``."""
         if n <= 0:
             raise ValueError(f"cannot draw below {n}")
-        limit = (1 << 64) - (1 << 64) % n
+        limit = _limit(n)
         while True:
             value = self.next()
             if value < limit:
                 return value % n
 
-    def shuffle(self, items: list[object]) -> None:
-        for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
-            items[i], items[j] = items[j], items[i]
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """Shuffle ``items`` in place (step 3 of the module's notes): for ``i`` from the last
+        index down to 1, swap item ``i`` with item ``below(i + 1)``.
+
+        Every deal shuffles, so the draws are made all at once (:func:`_draws`); a draw that
+        :meth:`below` would reject (about one deal in 10**17) hands over to the plain loop.
+        """
+        last = len(items) - 1
+        if last < 1:
+            return
+        state = self.state
+        for k, value in enumerate(_draws(state, last)):
+            n = last - k + 1
+            if value >= (_LIMITS[n] if n < len(_LIMITS) else _limit(n)):
+                # rejected: the plain loop takes over with the next draw, for the same item
+                self.state = (state + (k + 1) * _GOLDEN_GAMMA) & _MASK
+                for i in range(n - 1, 0, -1):
+                    j = self.below(i + 1)
+                    items[i], items[j] = items[j], items[i]
+                return
+            j = value % n
+            items[n - 1], items[j] = items[j], items[n - 1]
+        self.state = (state + last * _GOLDEN_GAMMA) & _MASK
+
+
+def _limit(n: int) -> int:
+    """The draws :meth:`SplitMix64.below` keeps for ``n``: those below this bound."""
+    return _TWO_TO_64 - _TWO_TO_64 % n
+
+
+_LIMITS = (0, *(_limit(n) for n in range(1, 129)))
+_LANE = 128  # bits per draw in :func:`_draws`: a 64-bit value times a 64-bit constant fits
+
+
+@functools.cache
+def _lanes(count: int) -> tuple[int, int, int]:
+    # for ``count`` lanes: 1 in each lane, k + 1 in lane k, and the low 64 bits of each lane
+    ones = sum(1 << (_LANE * k) for k in range(count))
+    steps = sum((k + 1) << (_LANE * k) for k in range(count))
+    return ones, steps, ones * _MASK
+
+
+def _draws(state: int, count: int) -> list[int]:
+    """The values of the next ``count`` calls of :meth:`SplitMix64.next` from ``state``.
+
+    Each draw sits in its own 128-bit lane of one integer, so each step of :func:`_mix` is one
+    operation on that integer for all the draws: a product stays inside its lane, and each
+    shift is masked back to the low 64 bits of every lane.
+    """
+    ones, steps, low = _lanes(count)
+    z = (state * ones + _GOLDEN_GAMMA * steps) & low  # state + (k + 1) * gamma, modulo 2**64
+    z = ((z ^ ((z >> 30) & low)) * 0xBF58476D1CE4E5B9) & low
+    z = ((z ^ ((z >> 27) & low)) * 0x94D049BB133111EB) & low
+    z ^= (z >> 31) & low
+    return memoryview(z.to_bytes(count * _LANE // 8, "little")).cast("Q")[::2].tolist()
 
 
 def ordered_deck(variant: Variant) -> list[Card]:
     """Every card of the variant, suit by suit, before shuffling."""
-    return [Card(index, rank) for index, suit in enumerate(variant.suits) for rank in suit.cards]
+    return list(_ordered_deck(variant))
+
+
+@functools.cache
+def _ordered_deck(variant: Variant) -> tuple[Card, ...]:
+    return tuple(
+        Card(index, rank) for index, suit in enumerate(variant.suits) for rank in suit.cards
+    )
 
 
 def shuffled_deck(variant: Variant, seed: int, rng: SplitMix64 | None = None) -> list[Card]:
     """The deck of ``variant`` for ``seed``, top card first."""
     rng = rng or SplitMix64(seed)
-    deck: list[object] = list(ordered_deck(variant))
+    deck = ordered_deck(variant)
     rng.shuffle(deck)
-    return [card for card in deck if isinstance(card, Card)]
+    return deck
 
 
 def shuffled_tiles(rng: SplitMix64) -> list[int]:
     """The six bonus tiles in a random order, top first."""
-    tiles: list[object] = list(BONUS_TILES)
+    tiles = list(BONUS_TILES)
     rng.shuffle(tiles)
-    return [tile for tile in tiles if isinstance(tile, int)]
+    return tiles
 
 
 def check_deck(variant: Variant, deck: Sequence[Card]) -> None:

@@ -32,7 +32,7 @@ from openhanabi.rules.errors import IllegalActionError
 from openhanabi.rules.events import Decision, Event, Result
 from openhanabi.rules.legal import action_table
 from openhanabi.rules.outcome import Outcome, Termination
-from openhanabi.rules.tables import Tables, identity, tables_for
+from openhanabi.rules.tables import RANK_COUNT, Tables, tables_for
 from openhanabi.rules.variants import Variant
 from openhanabi.rules.view import SeatView, seat_view
 
@@ -147,7 +147,9 @@ class Game:
         self.possible = [0] * size
         self.touched = [False] * size
         self.marks: list[tuple[int, ...]] = [()] * size
-        self.draw_pile = [identity(card) for card in reversed(deck)]  # identities, top at the end
+        # identities (as tables.identity() computes them, written out: every deal does this for
+        # each card), top at the end
+        self.draw_pile = [card.suit * RANK_COUNT + card.rank - 1 for card in reversed(deck)]
         self.hands: list[list[int]] = []
         for _ in range(variant.players):
             hand = []
