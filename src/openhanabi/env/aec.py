@@ -40,6 +40,10 @@ from numpy.typing import NDArray
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils.env_logger import EnvLogger  # type: ignore[import-untyped]
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper  # type: ignore[import-untyped]
+from pettingzoo.utils.wrappers.order_enforcing import (  # type: ignore[import-untyped]
+    AECOrderEnforcingIterable,
+    AECOrderEnforcingIterator,
+)
 
 from openhanabi.env.encodings import DTYPE, Encoding, make_encoding
 from openhanabi.env.encodings.live import LiveObservations
@@ -109,6 +113,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
         self._mask: bytes | None = None
         self._decision: dict[int, Action] | None = None
         self._no_moves = bytes(self.encoding.moves.size)
+        self._moves = self.encoding.moves.size
         self._start_score = 0
         self._banked = 0.0
 
@@ -144,11 +149,16 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
         self.agent_selection = self.possible_agents[self.game.seat]
 
     def observe(self, agent: str) -> Observation:
-        game = self._game()
+        game, live = self.game, self._live
+        if game is None or live is None:
+            raise RuntimeError("reset() the environment before using it")
         seat = self._seat[agent]
-        mask = self._turn_mask() if seat == game.seat and game.outcome is None else self._no_moves
+        if seat == game.seat and game.outcome is None:
+            mask = self._mask if self._mask is not None else self._turn_mask()
+        else:
+            mask = self._no_moves
         return {
-            "observation": np.frombuffer(self._observations().observation(seat), dtype=DTYPE),
+            "observation": np.frombuffer(live.observation(seat), dtype=DTYPE),
             "action_mask": np.frombuffer(bytearray(mask), dtype=DTYPE),
         }
 
@@ -157,42 +167,43 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        move = self._move_number(action)
-        game = self._game()
+        game, live = self.game, self._live
+        if game is None or live is None:
+            raise RuntimeError("reset() the environment before using it")
+        move = action if type(action) is int and 0 <= action < self._moves else self._move(action)
         self._cumulative_rewards[agent] = 0.0
-        if not self._turn_mask()[move]:
+        mask = self._mask if self._mask is not None else self._turn_mask()
+        if not mask[move]:
             self._end_on_illegal_move(agent, move)
             return
-        seat = game.seat
         if self._decision is None:
+            seat = game.seat
             game.apply(self.encoding.moves.turn_action(seat, game.hands[seat], move))
         else:
             game.apply(self._decision[move])
-        self._mask = self._decision = None
-        self._observations().update()
-        total = self._team_total(game)
+            self._decision = None
+        self._mask = None
+        live.update()
+        outcome = game.outcome
+        if outcome is not None and outcome.termination in LOST:
+            total = 0.0  # a lost game takes the team's total back to 0
+        else:
+            total = float(game.score - self._start_score)
         reward, self._banked = total - self._banked, total
         self.rewards = dict.fromkeys(self.agents, reward)
         if reward:
+            cumulative = self._cumulative_rewards
             for name in self.agents:
-                self._cumulative_rewards[name] += reward
-        if game.outcome is not None:
+                cumulative[name] += reward
+        if outcome is not None:
             self.terminations = dict.fromkeys(self.agents, True)
         self.agent_selection = self.possible_agents[game.seat]
         if self.render_mode == "human":
             self.render()
 
-    def _team_total(self, game: Game) -> float:
-        """The team's total reward so far: the points gained since the deal, 0 once lost."""
-        outcome = game.outcome
-        if outcome is not None and outcome.termination in LOST:
-            return 0.0
-        return float(game.score - self._start_score)
-
-    def _move_number(self, action: object) -> int:
-        size = self.encoding.moves.size
-        if type(action) is int and 0 <= action < size:
-            return action  # the common case first
+    def _move(self, action: object) -> int:
+        """``action`` as a move number (``ValueError`` unless it is one in range)."""
+        size = self._moves
         if action is None:
             raise ValueError("the game is not over: step() needs a move number, not None")
         if isinstance(action, bool) or not isinstance(action, int | np.integer):
@@ -287,6 +298,11 @@ class OrderEnforcingTable(OrderEnforcingWrapper):  # type: ignore[misc]
         result: tuple[Any, float, bool, bool, dict[str, Any]] = self.env.last(observe)
         return result
 
+    def agent_iter(self, max_iter: int = 2**63) -> AECOrderEnforcingIterable:
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return TurnIterable(self, max_iter)
+
     def step(self, action: Any) -> None:
         # the wrapper's checks, without its two layers of forwarding
         if not self._has_reset:
@@ -297,6 +313,30 @@ class OrderEnforcingTable(OrderEnforcingWrapper):  # type: ignore[misc]
         else:
             self._has_updated = True
             self.env.step(action)
+
+
+class TurnIterable(AECOrderEnforcingIterable):  # type: ignore[misc]
+    """PettingZoo's order-enforcing ``agent_iter()``, with a direct :class:`TurnIterator`."""
+
+    def __iter__(self) -> TurnIterator:
+        return TurnIterator(self.env, self.max_iter)
+
+
+class TurnIterator(AECOrderEnforcingIterator):  # type: ignore[misc]
+    """The agent to act, turn after turn: the same checks as PettingZoo's order-enforcing
+    iterator, reading the table's answers directly instead of through three layers."""
+
+    def __next__(self) -> str:
+        wrapper = self.env
+        table = wrapper.env
+        if not table.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        if not wrapper._has_updated:
+            raise AssertionError("need to call step() or reset() in a loop over `agent_iter`")
+        wrapper._has_updated = False
+        agent: str = table.agent_selection
+        return agent
 
 
 def env(variant: str | Variant = "base", **kwargs: Any) -> Any:

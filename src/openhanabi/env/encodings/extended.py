@@ -59,25 +59,20 @@ in the variant's colour order.
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Sequence
 from typing import ClassVar
 
 from openhanabi.env.encodings.base import ROW_CACHE_LIMIT, Encoding, layout
 from openhanabi.env.encodings.live import LiveObservations, set_offsets
 from openhanabi.env.moves import MoveNumbering
-from openhanabi.rules import ActionType, Decision, Event, Game, Result, SeatView, Variant
+from openhanabi.rules import Action, ActionType, Decision, Event, Game, Result, SeatView, Variant
 
 RANKS = 5
 TILES = 6
 KINDS = 6
 RESULTS = 4
 
-_KIND_INDEX = {
-    ActionType.PLAY: 0,
-    ActionType.DISCARD: 1,
-    ActionType.COLOUR_CLUE: 2,
-    ActionType.RANK_CLUE: 3,
-}
 _CHOICE_KIND = {Result.RESHUFFLED: 4, Result.PLAYED_FROM_DISCARD: 5}
 _PENDING_INDEX = {
     Decision.FREE_COLOUR_CLUE: 0,
@@ -125,7 +120,7 @@ class ExtendedEncoding(Encoding):
                 start += suit.copies(rank)
         self._discard_starts = tuple(starts)
         # knowledge rows by (identity mask, colours named, ranks named): few distinct ones recur
-        self._rows: dict[tuple[int, int, int], bytes] = {}
+        self._rows: dict[tuple[int, tuple[int, int]], bytes] = {}
         self._empty_row = bytes(identities + colours + RANKS)
 
     @property
@@ -229,7 +224,7 @@ class ExtendedEncoding(Encoding):
         if kind is ActionType.CHOOSE:
             values[start + _CHOICE_KIND[event.result]] = 1
         else:
-            values[start + _KIND_INDEX[kind]] = 1
+            values[start + kind] = 1  # play, discard, colour clue, rank clue: as numbered
         start += KINDS + players
         if kind is ActionType.COLOUR_CLUE:
             values[start + action.value] = 1
@@ -244,7 +239,8 @@ class ExtendedEncoding(Encoding):
         start += hand_size
         if kind is ActionType.PLAY or kind is ActionType.DISCARD:
             # the hand has lost the card (and maybe drawn a newer one): count the older cards
-            slot = sum(1 for order in hands[event.seat] if order < action.target)
+            # (a hand lists its orders oldest first, so in increasing order)
+            slot = bisect.bisect_left(hands[event.seat], action.target)
             values[start + slot] = 1
         start += hand_size
         card = event.card
@@ -277,7 +273,11 @@ class ExtendedEncoding(Encoding):
         """The knowledge values of one card: the identities still plausible from the clues
         (``mask``) and the colours and ranks named by the clues that touched it (its ``marks``
         are indexes into ``events``)."""
-        colours = ranks = 0  # what the clues that touched the card named, as bitmasks
+        return self.row(mask, self.card_clues(marks, events))
+
+    def card_clues(self, marks: tuple[int, ...], events: Sequence[Event]) -> tuple[int, int]:
+        """The colours and ranks named by the clues that touched a card, as two bitmasks."""
+        colours = ranks = 0
         for index in marks:
             if index >= 0:
                 action = events[index].action
@@ -285,12 +285,22 @@ class ExtendedEncoding(Encoding):
                     colours |= 1 << action.value
                 else:
                     ranks |= 1 << (action.value - 1)
-        key = (mask, colours, ranks)
+        return colours, ranks
+
+    def with_clue(self, clues: tuple[int, int], clue: Action) -> tuple[int, int]:
+        """:meth:`card_clues` after one more clue that touches the card."""
+        if clue.type is ActionType.COLOUR_CLUE:
+            return clues[0] | 1 << clue.value, clues[1]
+        return clues[0], clues[1] | 1 << (clue.value - 1)
+
+    def row(self, mask: int, clues: tuple[int, int]) -> bytes:
+        """The knowledge values of a card with identities ``mask`` and :meth:`card_clues`."""
+        key = (mask, clues)
         row = self._rows.get(key)
         if row is None:
             if len(self._rows) >= ROW_CACHE_LIMIT:
                 self._rows.clear()
-            row = self._rows[key] = self._knowledge_row(*key)
+            row = self._rows[key] = self._knowledge_row(mask, *clues)
         return row
 
     def bonus_values(self, pending: Decision | None, drawn: set[int]) -> bytearray:
@@ -334,8 +344,6 @@ class LiveExtended(LiveObservations):
         self.extended = encoding
         variant = encoding.variant
         players, hand_size = variant.players, variant.hand_size
-        self._hand_width = hand_size * encoding.identities
-        self._held = _thermometers(hand_size)
         self._pile = _thermometers(variant.deck_size - players * hand_size)
         self._tokens = _thermometers(variant.clue_tokens)
         self._lives = _thermometers(variant.storms)
@@ -348,20 +356,11 @@ class LiveExtended(LiveObservations):
         self._drawn: set[int] = set()
         self._public_parts: list[bytes | bytearray] = []
         self._tail_parts: list[bytes | bytearray] = []
-        super().__init__(encoding, game, KINDS, encoding.empty_row)
-
-    def _hand_cards(self, identities: list[int]) -> bytes:
-        values = bytearray(self._hand_width)
-        width = self.extended.identities
-        for slot, identity in enumerate(identities):
-            values[slot * width + identity] = 1
-        return bytes(values)
-
-    def _hand_size(self, held: int) -> bytes:
-        return self._held[held]
-
-    def _card_row(self, mask: int, marks: tuple[int, ...], events: list[Event]) -> bytes:
-        return self.extended.card_row(mask, marks, events)
+        identities = encoding.identities
+        one_hot = [
+            bytes(identity == k for k in range(identities)) for identity in range(identities)
+        ]
+        super().__init__(encoding, game, KINDS, one_hot, _thermometers(hand_size), encoding)
 
     def _restart_public(self) -> None:
         game = self.game
@@ -413,7 +412,7 @@ class LiveExtended(LiveObservations):
             self._tokens[game.clue_tokens],
             self._lives[game.variant.storms - game.storms],
             self._last_round[max(game.turns_left, 0)],
-            bytes(self._discards),
+            self._discards,
         ]
         if game.variant.bonus_tiles:
             self._tail_parts = [self.extended.bonus_values(game.pending, self._drawn)]

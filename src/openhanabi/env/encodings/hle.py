@@ -59,6 +59,7 @@ after a perfect game's last play can therefore show one clue token fewer than HL
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Sequence
 from typing import ClassVar
 
@@ -70,7 +71,7 @@ from openhanabi.env.encodings.base import (
 )
 from openhanabi.env.encodings.live import LiveObservations, set_offsets
 from openhanabi.env.moves import MoveNumbering
-from openhanabi.rules import ActionType, Event, Game, Result, SeatView, Variant
+from openhanabi.rules import Action, ActionType, Event, Game, Result, SeatView, Variant
 from openhanabi.rules.suits import BASE_SUITS
 
 HLE_COLOURS = ("red", "yellow", "green", "white", "blue")
@@ -148,7 +149,7 @@ class HLEEncoding(Encoding):
                 start += COPIES[rank]
         self._discard_starts = tuple(starts)
         # knowledge rows by (identity mask, colour clued, rank clued): few distinct ones recur
-        self._rows: dict[tuple[int, int, int], bytes] = {}
+        self._rows: dict[tuple[int, tuple[int, int]], bytes] = {}
         self._empty_row = bytes(CARDS + len(HLE_COLOURS) + RANKS)
 
     @property
@@ -253,7 +254,7 @@ class HLEEncoding(Encoding):
         kind = action.type
         clue = kind is ActionType.COLOUR_CLUE or kind is ActionType.RANK_CLUE
         start = players
-        values[start + _KIND_INDEX[kind]] = 1
+        values[start + kind] = 1  # play, discard, colour clue, rank clue: as numbered
         start += KINDS + players
         if kind is ActionType.COLOUR_CLUE:
             values[start + self._colour_of_clue[action.value]] = 1
@@ -269,7 +270,8 @@ class HLEEncoding(Encoding):
         card = event.card
         if not clue and card is not None:
             # the hand has lost the card (and maybe drawn a newer one): count the older cards
-            slot = sum(1 for order in hands[event.seat] if order < action.target)
+            # (a hand lists its orders oldest first, so in increasing order)
+            slot = bisect.bisect_left(hands[event.seat], action.target)
             values[start + slot] = 1
             start += hand_size
             values[start + self._card[card.suit * RANKS + card.rank - 1]] = 1
@@ -293,6 +295,10 @@ class HLEEncoding(Encoding):
         """The knowledge values of one card: the identities still plausible from the clues
         (``mask``) and the colour and rank its clue ``marks`` (indexes into ``events``)
         revealed."""
+        return self.row(mask, self.card_clues(marks, events))
+
+    def card_clues(self, marks: tuple[int, ...], events: Sequence[Event]) -> tuple[int, int]:
+        """What the clues that touched a card revealed: (colour, rank), -1 for none."""
         colour = rank = -1
         for index in marks:
             if index >= 0:  # a clue that touched the card revealed its colour or rank
@@ -301,12 +307,22 @@ class HLEEncoding(Encoding):
                     colour = action.value
                 else:
                     rank = action.value
-        key = (mask, colour, rank)
+        return colour, rank
+
+    def with_clue(self, clues: tuple[int, int], clue: Action) -> tuple[int, int]:
+        """:meth:`card_clues` after one more clue that touches the card."""
+        if clue.type is ActionType.COLOUR_CLUE:
+            return clue.value, clues[1]
+        return clues[0], clue.value
+
+    def row(self, mask: int, clues: tuple[int, int]) -> bytes:
+        """The knowledge values of a card with identities ``mask`` and :meth:`card_clues`."""
+        key = (mask, clues)
         row = self._rows.get(key)
         if row is None:
             if len(self._rows) >= ROW_CACHE_LIMIT:
                 self._rows.clear()
-            row = self._rows[key] = self._knowledge_row(*key)
+            row = self._rows[key] = self._knowledge_row(mask, *clues)
         return row
 
     def _knowledge_row(self, mask: int, colour: int, rank: int) -> bytes:
@@ -318,14 +334,6 @@ class HLEEncoding(Encoding):
         if rank > 0:
             row[CARDS + len(HLE_COLOURS) + rank - 1] = 1
         return bytes(row)
-
-
-_KIND_INDEX = {
-    ActionType.PLAY: 0,
-    ActionType.DISCARD: 1,
-    ActionType.COLOUR_CLUE: 2,
-    ActionType.RANK_CLUE: 3,
-}
 
 
 def _regained_token(variant: Variant, clue_tokens: int, events: Sequence[Event]) -> bool:
@@ -356,7 +364,6 @@ class LiveHLE(LiveObservations):
     def __init__(self, encoding: HLEEncoding, game: Game) -> None:
         self.hle = encoding
         variant = encoding.variant
-        self._hand_width = variant.hand_size * CARDS
         pile = variant.deck_size - variant.players * variant.hand_size
         self._pile = _thermometers(pile)
         self._tokens = _thermometers(variant.clue_tokens)
@@ -365,20 +372,10 @@ class LiveHLE(LiveObservations):
         self._discards = bytearray(variant.deck_size)
         self._discarded = 0
         self._public_parts: list[bytes | bytearray] = []
-        super().__init__(encoding, game, KINDS, bytes(CARDS + len(HLE_COLOURS) + RANKS))
-
-    def _hand_cards(self, identities: list[int]) -> bytes:
-        values = bytearray(self._hand_width)
-        card_of = self.hle.card_index
-        for slot, identity in enumerate(identities):
-            values[slot * CARDS + card_of[identity]] = 1
-        return bytes(values)
-
-    def _hand_size(self, held: int) -> bytes:
-        return b"\x01" if held < self.hle.variant.hand_size else b"\x00"
-
-    def _card_row(self, mask: int, marks: tuple[int, ...], events: list[Event]) -> bytes:
-        return self.hle.card_row(mask, marks, events)
+        one_hot = [bytes(card == k for k in range(CARDS)) for card in encoding.card_index]
+        # missing_cards: 1 for a hand holding fewer cards than a full hand
+        sizes = [bytes([held < variant.hand_size]) for held in range(variant.hand_size + 1)]
+        super().__init__(encoding, game, KINDS, one_hot, sizes, encoding)
 
     def _restart_public(self) -> None:
         discards = self._discards
@@ -427,7 +424,7 @@ class LiveHLE(LiveObservations):
             made,
             self._tokens[game.clue_tokens],
             self._lives[game.variant.storms - game.storms],
-            bytes(self._discards),
+            self._discards,
         ]
 
     def _public(self, seat: int) -> list[bytes | bytearray]:

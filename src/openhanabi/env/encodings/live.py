@@ -27,9 +27,10 @@ True
 from __future__ import annotations
 
 import abc
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol
 
-from openhanabi.rules import ActionType, Event, Game
+from openhanabi.rules import Action, ActionType, Event, Game
 
 if TYPE_CHECKING:
     from openhanabi.env.encodings.base import Encoding
@@ -47,25 +48,58 @@ def set_offsets(values: bytearray, event: Event, seat: int, players: int, kinds:
         values[players + kinds + (event.action.target - seat) % players] = 1
 
 
+class CardKnowledgeRows(Protocol):
+    """How an encoding turns what a card's holder knows of it into values."""
+
+    def card_clues(self, marks: tuple[int, ...], events: Sequence[Event]) -> tuple[int, int]:
+        """What the clues that touched the card named (the encoding's summary)."""
+
+    def with_clue(self, clues: tuple[int, int], clue: Action) -> tuple[int, int]:
+        """``clues`` after one more clue that touches the card."""
+
+    def row(self, mask: int, clues: tuple[int, int]) -> bytes:
+        """The card's values, from the identities still plausible and its ``clues``."""
+
+
 class LiveObservations(abc.ABC):
     """The observations of every seat of one game (see the module's documentation).
 
     Call :meth:`update` after each action applied to the game; :meth:`restart` follows a new
-    game. Subclasses make the parts of their encoding.
+    game. Subclasses make the public parts of their encoding.
     """
 
-    def __init__(self, encoding: Encoding, game: Game, action_kinds: int, empty_row: bytes) -> None:
+    def __init__(
+        self,
+        encoding: Encoding,
+        game: Game,
+        action_kinds: int,
+        one_hot: Sequence[bytes],
+        sizes: Sequence[bytes],
+        knowledge: CardKnowledgeRows,
+    ) -> None:
+        """``action_kinds``: how many kinds of last action the encoding tells apart;
+        ``one_hot[identity]``: the values of a card in a hand; ``sizes[held]``: the values that
+        say how many cards a hand holds; ``knowledge``: the values of what a holder knows."""
         self.encoding = encoding
-        players = encoding.variant.players
-        hand_size = encoding.variant.hand_size
-        # the knowledge values of the slots a hand lacks, by cards held
-        self._padding = tuple(empty_row * (hand_size - held) for held in range(hand_size + 1))
+        variant = encoding.variant
+        players, hand_size = variant.players, variant.hand_size
         self._players = players
+        self._one_hot = tuple(one_hot)
+        self._held_parts = tuple(sizes)
+        self._knowledge_rows = knowledge
+        # the values of the slots a hand lacks, by cards held
+        self._no_cards = tuple(
+            bytes(len(self._one_hot[0]) * (hand_size - held)) for held in range(hand_size + 1)
+        )
+        empty_row = knowledge.row(0, knowledge.card_clues((), ()))
+        self._no_rows = tuple(
+            bytes(len(empty_row) * (hand_size - held)) for held in range(hand_size + 1)
+        )
         # the seats in each observer's order: offset 0 (the observer), 1, ... P-1
         self._offsets = tuple(
             tuple((seat + offset) % players for offset in range(players)) for seat in range(players)
         )
-        # where the last action's actor and clue target offsets are, inside its part
+        # where the last action's clue target offset is, inside its part
         self._target_at = players + action_kinds
         self.restart(game)
 
@@ -81,7 +115,9 @@ class LiveObservations(abc.ABC):
         self._cards: list[bytes] = [b""] * players  # shown to the other seats only
         self._sizes: list[bytes] = [b""] * players
         self._knowledge: list[bytes] = [b""] * players
-        self._rows: dict[int, bytes] = {}  # each card's knowledge values, by order
+        # each card's clues and knowledge values, by order (orders are never reused in a game)
+        self._clues: dict[int, tuple[int, int]] = {}
+        self._rows: dict[int, bytes] = {}
         for holder in range(players):
             self._refresh_hand(holder)
         self._seen = len(game.events)
@@ -89,7 +125,11 @@ class LiveObservations(abc.ABC):
         self._action = bytearray(self.encoding.width["last_action"])
         self._actor = self._target = -1
         if game.events:
-            self._record_action(game.events[-1])
+            event = game.events[-1]
+            self._actor = event.seat
+            kind = event.action.type
+            self._target = event.action.target if kind is COLOUR_CLUE or kind is RANK_CLUE else -1
+            self._action = self._action_part(event)
 
     def update(self) -> None:
         """Take in the actions applied to the game since the last call."""
@@ -108,11 +148,17 @@ class LiveObservations(abc.ABC):
         if kind is COLOUR_CLUE or kind is RANK_CLUE:
             # a clue changes what the target knows of every card it holds
             self._target = target = action.target
-            rows, row = self._rows, self._card_row
-            possible, marks = game.possible, game.marks
-            for order in game.hands[target]:
-                rows[order] = row(possible[order], marks[order], events)
-            self._join_knowledge(target)
+            clues, rows, touched = self._clues, self._rows, event.touched
+            knowledge = self._knowledge_rows
+            possible = game.possible
+            hand = self._hands[target]
+            for order in hand:
+                if order in touched:
+                    clues[order] = knowledge.with_clue(clues[order], action)
+                rows[order] = knowledge.row(possible[order], clues[order])
+            self._knowledge[target] = b"".join(
+                [*map(rows.__getitem__, hand), self._no_rows[len(hand)]]
+            )
         else:
             self._target = -1
         if game.hands[actor] != self._hands[actor]:
@@ -123,33 +169,20 @@ class LiveObservations(abc.ABC):
 
     def _refresh_hand(self, holder: int) -> None:
         game = self.game
-        hand = game.hands[holder]
-        rows = self._rows
-        for order in self._hands[holder]:
-            if order not in hand:
-                del rows[order]
+        self._hands[holder] = hand = list(game.hands[holder])
+        clues, rows = self._clues, self._rows
         for order in hand:
-            if order not in rows:
-                rows[order] = self._card_row(game.possible[order], game.marks[order], game.events)
-        self._hands[holder] = list(hand)
-        identities = game.identities
-        self.held[holder] = held = [identities[order] for order in hand]
-        self._cards[holder] = self._hand_cards(held)
-        self._sizes[holder] = self._hand_size(len(hand))
-        self._join_knowledge(holder)
-
-    def _join_knowledge(self, holder: int) -> None:
-        hand = self._hands[holder]
-        self._knowledge[holder] = b"".join(
-            [*map(self._rows.__getitem__, hand), self._padding[len(hand)]]
+            if order not in rows:  # a card drawn since: what the clues say of it
+                knowledge = self._knowledge_rows
+                clues[order] = knowledge.card_clues(game.marks[order], game.events)
+                rows[order] = knowledge.row(game.possible[order], clues[order])
+        held = len(hand)
+        self.held[holder] = identities = list(map(game.identities.__getitem__, hand))
+        self._cards[holder] = b"".join(
+            [*map(self._one_hot.__getitem__, identities), self._no_cards[held]]
         )
-
-    def _record_action(self, event: Event) -> None:
-        action = event.action
-        kind = action.type
-        self._actor = event.seat
-        self._target = action.target if kind is COLOUR_CLUE or kind is RANK_CLUE else -1
-        self._action = self._action_part(event)
+        self._sizes[holder] = self._held_parts[held]
+        self._knowledge[holder] = b"".join([*map(rows.__getitem__, hand), self._no_rows[held]])
 
     # ------------------------------------------------------------------ observations
 
@@ -174,19 +207,6 @@ class LiveObservations(abc.ABC):
         )
 
     # ------------------------------------------------------------------ the encoding's parts
-
-    @abc.abstractmethod
-    def _hand_cards(self, identities: list[int]) -> bytes:
-        """The values of a hand's cards (its holder never sees them)."""
-
-    @abc.abstractmethod
-    def _hand_size(self, held: int) -> bytes:
-        """The values that say how many cards a hand holds."""
-
-    @abc.abstractmethod
-    def _card_row(self, mask: int, marks: tuple[int, ...], events: list[Event]) -> bytes:
-        """The knowledge values of one card held, from the identities still plausible from the
-        clues (a mask) and its clue marks (indexes into ``events``)."""
 
     @abc.abstractmethod
     def _restart_public(self) -> None:
