@@ -18,13 +18,10 @@ from sqlalchemy import create_engine, text
 # a PostgreSQL database to test on instead of an SQLite file (emptied before each test)
 DATABASE_URL = os.environ.get("HANABI_TEST_DATABASE_URL", "")
 HANABI = Path(sys.executable).with_name("hanabi")
-# bots that act soon but visibly one after another; argon2 at its lowest cost, since the
-# tests register often and the cost is not what they test
-SERVER_ENVIRONMENT = {
-    "HANABI_BOT_DELAY_SECONDS": "0.1",
-    "HANABI_PASSWORD_TIME_COST": "1",
-    "HANABI_PASSWORD_MEMORY_KIB": "1024",
-}
+# argon2 at its lowest cost: the tests register often, and the cost is not what they test
+SERVER_ENVIRONMENT = {"HANABI_PASSWORD_TIME_COST": "1", "HANABI_PASSWORD_MEMORY_KIB": "1024"}
+# bots that act soon, but one after another as a person can follow
+BOT_DELAY_SECONDS = 0.1
 START_SECONDS = 30.0
 
 
@@ -48,8 +45,9 @@ def empty_postgresql(url: str) -> None:
 class LiveServer:
     """One database and the ``hanabi serve`` processes that run on it, one at a time."""
 
-    def __init__(self, directory: Path) -> None:
+    def __init__(self, directory: Path, bot_delay_seconds: float = BOT_DELAY_SECONDS) -> None:
         self.directory = directory
+        self.bot_delay_seconds = bot_delay_seconds
         self.data_dir = directory / "data"
         self.database_url = DATABASE_URL or f"sqlite:///{self.data_dir / 'hanabi.sqlite3'}"
         self.port = free_port()
@@ -74,7 +72,11 @@ class LiveServer:
         command = [str(HANABI), "serve", "--host", "127.0.0.1", "--port", str(self.port)]
         command += ["--database-url", DATABASE_URL] if DATABASE_URL else []
         command += ["--data-dir", str(self.data_dir)]
-        environment = {**os.environ, **SERVER_ENVIRONMENT}
+        environment = {
+            **os.environ,
+            **SERVER_ENVIRONMENT,
+            "HANABI_BOT_DELAY_SECONDS": str(self.bot_delay_seconds),
+        }
         self.process = subprocess.Popen(
             command, stdout=log, stderr=subprocess.STDOUT, env=environment
         )

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -24,6 +25,9 @@ from openhanabi.server.i18n import translator
 RECEIVE_SECONDS = 20.0
 # the pages retry after 1, 2, 4 … seconds while the new process starts
 RECONNECT_MILLISECONDS = 60_000
+BOT_SEAT = 2
+# long enough for the server to be killed while the bot waits
+BOT_THINKING_SECONDS = 3.0
 
 
 class Socket:
@@ -123,3 +127,44 @@ def board_and_log(page: Page) -> tuple[str, str]:
     """What a person sees of the game: the board (hands, tokens, fireworks, discards) and the
     log."""
     return page.locator("#board").inner_text(), page.get_by_test_id("log").inner_text()
+
+
+def test_a_bot_whose_turn_the_kill_cut_short_takes_it_after_the_restart(tmp_path: Path) -> None:
+    """The server dies while a bot waits to act: the new process gives the bot its turn."""
+    server = LiveServer(tmp_path, bot_delay_seconds=BOT_THINKING_SECONDS)
+    server.start()
+    try:
+        ann, ben = httpx.Client(base_url=server.url), httpx.Client(base_url=server.url)
+        table = seat_table(ann, ben, bot="basic")
+        with seated(server, table, [ann, ben]) as players:
+            before = play_until_the_bots_turn(players)
+            server.kill()
+        server.start()
+
+        with seated(server, table, [ann, ben]) as players:
+            again = players[0].read_state()
+            assert without_explanations(again) == without_explanations(before)
+            assert again["seat_on_turn"] == BOT_SEAT
+            actions = play_out(players, scripted, players[0])
+
+        game = stored_game(server, table)
+        assert game.over
+        assert len(game.history) == actions > before["actions"]
+    finally:
+        server.stop()
+
+
+def play_until_the_bots_turn(players: dict[int, Player]) -> dict[str, Any]:
+    """The people play until one of them hands the turn to the bot; returns the state then
+    (Ann's), before the bot has had time to act."""
+    actions = 0
+    while True:
+        state = players[0].read_state(actions)
+        seat = state["seat_on_turn"]
+        assert seat is not None, "the game ended before the bot was on turn"
+        if seat in players:
+            players[seat].send(scripted(players[seat].read_state(actions)))
+            state = players[0].read_state(actions + 1)
+            if state["seat_on_turn"] == BOT_SEAT:
+                return state
+        actions += 1
