@@ -19,7 +19,8 @@ from sqlalchemy import create_engine, func, select
 from sqlalchemy.orm import Session
 from web_client import assert_no_traceback, csrf, register
 
-from openhanabi.records import Record, RecordError, read_record, replay
+from openhanabi.records import Record, RecordError, deal, read_record, replay
+from openhanabi.rules import find_variant
 from openhanabi.server import Settings
 from openhanabi.server.models import GamePlayer, GameRecord, GameSource
 from openhanabi.server.replays import MAX_RECORD_BYTES
@@ -307,3 +308,18 @@ def test_a_player_s_imports_are_listed_the_last_imported_first(
     for lang, none in (("en", "No imported games yet."), ("da", "Endnu ingen importerede spil.")):
         mine = other.get("/history").headers["location"].replace("history", "imports")
         assert none in other.get(mine, params={"lang": lang}).text
+
+
+@pytest.mark.parametrize("seed", [-1, 2**63, 10**30])
+def test_a_seed_the_database_cannot_hold_is_kept_in_the_record_alone(
+    signed_in: TestClient, settings: Settings, seed: int
+) -> None:
+    """A record may name any seed that deals its deck; the games table holds 63 bits."""
+    variant = find_variant("base", players=3)
+    deck, tiles = deal(variant, seed)
+    record = Record(("Ann", "Ben", "Cat"), variant, deck, (), tiles, seed=seed)
+    game = imported_id(upload(signed_in, record.to_json().encode()))
+    with Session(create_engine(settings.database_url)) as db:
+        stored = db.get(GameRecord, game)
+        assert stored is not None and stored.seed == 0 and stored.finished_at is None
+        assert Record.from_dict(stored.record) == record

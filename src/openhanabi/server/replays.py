@@ -24,7 +24,7 @@ from openhanabi.records import Record, RecordError, replay, replay_states
 from openhanabi.rules import Game, Variant
 from openhanabi.server import protocol
 from openhanabi.server.errors import RefusedError
-from openhanabi.server.games import explanations
+from openhanabi.server.games import SEED_BITS, explanations
 from openhanabi.server.i18n import Translator
 from openhanabi.server.models import GamePlayer, GameRecord, GameSource, User, now
 
@@ -34,6 +34,7 @@ NAME_LENGTH = 40  # GamePlayer.name
 
 
 def find_game(db: Session, game_id: int) -> GameRecord:
+    """Game ``game_id``, played or imported; refused (404) if there is none."""
     stored = db.get(GameRecord, game_id)
     if stored is None:
         raise RefusedError("replay.refused.no_game", 404, game=game_id)
@@ -111,6 +112,7 @@ class Summary:
 
 
 def summary(stored: GameRecord, t: Translator) -> Summary:
+    """The summary of ``stored``, its verdict in the language of ``t``."""
     record = Record.from_dict(stored.record)
     score = stored.score
     return Summary(
@@ -150,7 +152,7 @@ def import_record(db: Session, user: User, record: Record, game: Game) -> GameRe
     ]
     stored = GameRecord(
         table=None,
-        seed=record.seed or 0,
+        seed=record.seed if record.seed is not None and 0 <= record.seed < 2**SEED_BITS else 0,
         record=record.to_dict(),
         players=players,
         source=GameSource.IMPORT,
