@@ -66,6 +66,12 @@ class OptionRules:
             for place, ident in enumerate(row):
                 if ident >= 0:
                     self.place[ident] = place
+        # per suit and cards played, the identity the firework takes next, K once complete,
+        # flat: row ``suit * 7`` (see RuleTables.needed)
+        needed = state.rules.needed
+        self.needed_next = np.where(needed < 0, k, needed).reshape(-1)
+        self.suit_rows = np.arange(state.suits) * needed.shape[1]
+        self.copies_of = np.append(self.copies, 0)  # copies per identity, 0 for K
         # identities some colour clue touches (black powder: none), with the sentinel K
         self.coloured: Bools = np.asarray(state.rules.colour_touch.any(axis=0))
 
@@ -292,11 +298,12 @@ class OptionRules:
             return ended | out, lost | out
         ended |= ends & (state.turns_left == 0)
         if self.live_ending:
-            ended |= ends & self._score_cannot_rise()
+            needed = self._next_needed()
+            ended |= ends & self._score_cannot_rise(needed)
             # only in the last round, the draw pile empty, can the cards to play run out
             last_round = (state.turns_left > 0) & (state.drawn == state.deck_end)
             late = np.flatnonzero(ends & ~ended & last_round)
-            ended[late[~self._progress_possible(late)]] = True
+            ended[late[~self._progress_possible(late, needed[late])]] = True
         return ended, lost
 
     def _dead(self) -> Bools:
@@ -328,26 +335,26 @@ class OptionRules:
     def _next_needed(self) -> Ints:
         """Per game and suit, the identity its firework takes next (``K`` once complete)."""
         state = self.state
-        needed = state.rules.needed[np.arange(state.suits), state.fireworks]
-        return np.where(needed < 0, state.identities, needed)
+        needed: Ints = self.needed_next[state.fireworks + self.suit_rows]
+        return needed
 
-    def _score_cannot_rise(self) -> Bools:
+    def _score_cannot_rise(self, needed: Ints) -> Bools:
         """hanab.live: the score is the maximum still reachable (every incomplete firework's
-        next card is lost)."""
+        next card, ``needed``, is lost)."""
         state = self.state
-        dead = np.ones((state.games, state.identities + 1), np.bool_)
-        dead[:, :-1] = self._dead()
-        stuck: Bools = np.asarray(dead[state.rows[:, None], self._next_needed()].all(axis=1))
+        k = state.identities
+        lost = state.lost.reshape(-1)[state.rows[:, None] * k + np.minimum(needed, k - 1)]
+        stuck: Bools = np.asarray(((lost >= self.copies_of[needed]) | (needed == k)).all(axis=1))
         return stuck
 
-    def _progress_possible(self, games: Ints) -> Bools:
+    def _progress_possible(self, games: Ints, needed: Ints) -> Bools:
         """hanab.live, for ``games`` in their last round: some seat still to take its last
-        turn holds a card that a firework takes next."""
+        turn holds a card that a firework takes next (``needed``, per game of ``games``)."""
         state = self.state
         p, h = state.players, state.hand_size
         rows = np.arange(len(games))
         wanted = np.zeros((len(games), state.identities + 1), np.bool_)
-        wanted[rows[:, None], self._next_needed()[games]] = True
+        wanted[rows[:, None], needed] = True
         wanted[:, -1] = False
         seats = (state.seat[games, None] + state.offsets) % p  # by turns still to play
         orders = state.hands_by_seat[state.seat_base[games, None] + seats][:, :, :h]
