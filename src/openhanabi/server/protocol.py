@@ -336,10 +336,12 @@ class Memo:
         """The log of ``view`` (``names`` as the log shows them), one line per action."""
         events, lines = self._kept.setdefault((t.lang, bool(explanations)), ([], []))
         now = view.events
-        kept = 0  # lines still right: their action is the one at their index (an action
-        # taken back and another taken instead changes the line)
-        while kept < min(len(events), len(now)) and (
-            events[kept] is now[kept] or events[kept] == now[kept]
+        kept = 0  # lines still right: their action and its explanation are the ones at their
+        # index (an action taken back and another taken instead changes the line)
+        while (
+            kept < min(len(events), len(now))
+            and (events[kept] is now[kept] or events[kept] == now[kept])
+            and lines[kept]["explanation"] == explanations.get(kept, "")
         ):
             kept += 1
         del events[kept:], lines[kept:]
