@@ -323,3 +323,28 @@ def test_a_seed_the_database_cannot_hold_is_kept_in_the_record_alone(
         stored = db.get(GameRecord, game)
         assert stored is not None and stored.seed == 0 and stored.finished_at is None
         assert Record.from_dict(stored.record) == record
+
+
+def test_a_record_holding_a_nul_character_is_refused(
+    signed_in: TestClient, settings: Settings
+) -> None:
+    data = real_game()
+    data["players"][1] = "Ben\u0000"
+    response = upload(signed_in, json.dumps(data).encode())
+    assert response.status_code == 422
+    assert "NUL character" in alerts(response)[0]
+    assert games_stored(settings) == 0
+
+
+def test_a_backslash_and_zeros_are_only_text(signed_in: TestClient) -> None:
+    data = real_game()
+    data["players"][1] = "Ben\\u0000"  # six characters, no NUL among them
+    imported_id(upload(signed_in, json.dumps(data).encode()))
+
+
+def test_a_record_nested_deep_in_its_extra_fields_is_read(signed_in: TestClient) -> None:
+    data = real_game()
+    text = json.dumps(data)[:-1] + ', "notes": ' + "[" * 900 + "]" * 900 + "}"
+    game = imported_id(upload(signed_in, text.encode()))
+    for address in ("replay", "replay.json", "record.json"):
+        assert signed_in.get(f"/games/{game}/{address}").status_code == 200

@@ -141,7 +141,26 @@ def read_record(data: bytes) -> tuple[Record, Game]:
     if not data.strip():
         raise RecordError("the record is empty")
     record = Record.from_json(data)
+    if _holds_nul(record.to_dict()):  # PostgreSQL's text and JSONB refuse it
+        raise RecordError("the record holds a NUL character (\\u0000), which cannot be stored")
     return record, replay(record)
+
+
+def _holds_nul(value: object) -> bool:
+    """Whether a parsed JSON value holds a NUL character in any string or key (iteratively:
+    the value may nest as deep as the JSON reader allows)."""
+    waiting = [value]
+    while waiting:
+        item = waiting.pop()
+        if isinstance(item, str):
+            if "\0" in item:
+                return True
+        elif isinstance(item, dict):
+            waiting.extend(item.keys())
+            waiting.extend(item.values())
+        elif isinstance(item, list):
+            waiting.extend(item)
+    return False
 
 
 def import_record(db: Session, user: User, record: Record, game: Game) -> GameRecord:
