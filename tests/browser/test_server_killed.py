@@ -13,7 +13,7 @@ from typing import Any
 import httpx
 from camera import Camera
 from game_page import discard_or_clue, open_game, play_to_the_end, play_turns
-from live_server import LiveServer
+from live_server import BOT_DELAY_SECONDS, LiveServer
 from playwright.sync_api import Page, expect
 from server_helpers import Player, play_out, scripted, seat_table
 from stored import stored_game
@@ -139,6 +139,7 @@ def test_a_bot_whose_turn_the_kill_cut_short_takes_it_after_the_restart(tmp_path
         with seated(server, table, [ann, ben]) as players:
             before = play_until_the_bots_turn(players)
             server.kill()
+        server.bot_delay_seconds = BOT_DELAY_SECONDS  # the rest of the game at the usual pace
         server.start()
 
         with seated(server, table, [ann, ben]) as players:
