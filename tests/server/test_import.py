@@ -325,14 +325,21 @@ def test_a_seed_the_database_cannot_hold_is_kept_in_the_record_alone(
         assert Record.from_dict(stored.record) == record
 
 
-def test_a_record_holding_a_nul_character_is_refused(
-    signed_in: TestClient, settings: Settings
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ('"Ben\\u0000"', "a NUL character"),
+        ("NaN", "the number nan"),
+        ("-Infinity", "the number -inf"),
+    ],
+)
+def test_a_record_holding_what_the_database_cannot_store_is_refused(
+    signed_in: TestClient, settings: Settings, text: str, named: str
 ) -> None:
-    data = real_game()
-    data["players"][1] = "Ben\u0000"
-    response = upload(signed_in, json.dumps(data).encode())
+    record = json.dumps(real_game())[:-1] + f', "notes": [{text}]}}'
+    response = upload(signed_in, record.encode())
     assert response.status_code == 422
-    assert "NUL character" in alerts(response)[0]
+    assert named in alerts(response)[0], alerts(response)
     assert games_stored(settings) == 0
 
 

@@ -13,6 +13,7 @@ shown.
 from __future__ import annotations
 
 import dataclasses
+import math
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -141,26 +142,29 @@ def read_record(data: bytes) -> tuple[Record, Game]:
     if not data.strip():
         raise RecordError("the record is empty")
     record = Record.from_json(data)
-    if _holds_nul(record.to_dict()):  # PostgreSQL's text and JSONB refuse it
-        raise RecordError("the record holds a NUL character (\\u0000), which cannot be stored")
+    unstorable = _unstorable(record.to_dict())
+    if unstorable:
+        raise RecordError(f"the record holds {unstorable}, which cannot be stored")
     return record, replay(record)
 
 
-def _holds_nul(value: object) -> bool:
-    """Whether a parsed JSON value holds a NUL character in any string or key (iteratively:
-    the value may nest as deep as the JSON reader allows)."""
+def _unstorable(value: object) -> str:
+    """What in a parsed JSON value the database cannot store (PostgreSQL's text and JSONB
+    refuse a NUL character, JSONB a number that is not finite), or "". Iterative: the value
+    may nest as deep as the JSON reader allows."""
     waiting = [value]
     while waiting:
         item = waiting.pop()
-        if isinstance(item, str):
-            if "\0" in item:
-                return True
-        elif isinstance(item, dict):
+        if isinstance(item, str) and "\0" in item:
+            return "a NUL character (\\u0000)"
+        if isinstance(item, float) and not math.isfinite(item):
+            return f"the number {item}"
+        if isinstance(item, dict):
             waiting.extend(item.keys())
             waiting.extend(item.values())
         elif isinstance(item, list):
             waiting.extend(item)
-    return False
+    return ""
 
 
 def import_record(db: Session, user: User, record: Record, game: Game) -> GameRecord:
