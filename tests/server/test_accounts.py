@@ -13,7 +13,7 @@ from sqlalchemy.orm import Session
 from web_client import PASSWORD, assert_no_traceback, csrf, login, post, register
 
 from openhanabi.server import Settings, create_app
-from openhanabi.server.models import LoginSession, User, now
+from openhanabi.server.models import LoginFailure, LoginSession, User, now
 
 
 def rows(settings: Settings, model: type[User] | type[LoginSession]) -> list[object]:
@@ -68,6 +68,23 @@ def test_wrong_password_is_refused_with_a_clear_message(client: TestClient) -> N
     unknown = login(client, "nobody", PASSWORD)
     assert unknown.status_code == 401
     assert "Wrong username or password." in unknown.text  # no hint which names exist
+
+
+@pytest.mark.parametrize("username", ["ann\x00", "a\x00nn", "ann ann", "\u00e5nn"])
+def test_a_username_no_account_can_have_is_refused_before_the_database(
+    client: TestClient, settings: Settings, username: str
+) -> None:
+    """A NUL would reach the database, which PostgreSQL refuses: such a name is a form problem."""
+    register(client, "ann")
+    post(client, "/logout")
+    response = login(client, username)
+    assert response.status_code == 422
+    assert "a username is 3 to 32 letters, digits, _ or -" in response.text
+    assert_no_traceback(response)
+    engine = create_engine(settings.database_url)
+    with Session(engine) as db:
+        assert db.scalars(select(LoginFailure)).all() == []  # not a failed sign-in either
+    engine.dispose()
 
 
 def test_a_taken_username_is_refused(client: TestClient, other: TestClient) -> None:

@@ -71,6 +71,16 @@ class LoginForm(BaseModel):
     username: str = Field(max_length=32)
     password: str = Field(max_length=MAX_PASSWORD)
 
+    @field_validator("username")
+    @classmethod
+    def _username(cls, value: str) -> str:
+        # no account has such a name; and a NUL would reach the database, which PostgreSQL refuses
+        if not USERNAME.fullmatch(value):
+            raise PydanticCustomError(
+                "form.username", "a username is 3 to 32 letters, digits, _ or -"
+            )
+        return value
+
 
 class JoinForm(BaseModel):
     password: str = Field("", max_length=MAX_PASSWORD)
