@@ -1,5 +1,6 @@
-"""The shuffle's draws made all at once are the generator's draws one by one, and a rejected
-draw hands over to the plain loop without changing the result."""
+"""The shuffle's draws made all at once are the generator's draws one by one, a rejected draw
+hands over to the plain loop without changing the result, and what a deal keeps of the last
+variant is that variant's."""
 
 from __future__ import annotations
 
@@ -9,8 +10,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from openhanabi.rules import deck
-from openhanabi.rules.deck import SplitMix64
+from openhanabi.rules import Card, Game, deck, find_variant
+from openhanabi.rules.deck import SplitMix64, ordered_deck
+from openhanabi.rules.tables import tables_for
 
 MASK = (1 << 64) - 1
 
@@ -65,3 +67,27 @@ def test_a_rejected_draw_hands_over_to_the_plain_loop(
     items = list(range(50))
     rng.shuffle(items)
     assert (items, rng.state) == plain_shuffle(list(range(50)), seed, strict)
+
+
+def test_games_of_alternating_variants_each_use_their_own_tables() -> None:
+    """The last variant's tables, ordered deck and actions are kept by identity: a game of
+    another variant, or of an equal variant object, still gets its own."""
+    variants = [
+        find_variant("base", players=2),
+        find_variant("rainbow", players=3, bonus_tiles=True),
+        find_variant("base", players=2),  # equal to the first, another object
+    ]
+    for seed in range(6):
+        for variant in variants:
+            game = Game.new(variant, seed)
+            assert game.tables == tables_for(variant)
+            assert (
+                sorted(game.deck)
+                == sorted(ordered_deck(variant))
+                == sorted(
+                    Card(suit, rank)
+                    for suit, kind in enumerate(variant.suits)
+                    for rank in kind.cards
+                )
+            )
+            assert len(game.identities) == variant.deck_size + variant.bonus_tiles

@@ -136,7 +136,13 @@ def _draws(state: int, count: int) -> list[int]:
 
 def ordered_deck(variant: Variant) -> list[Card]:
     """Every card of the variant, suit by suit, before shuffling."""
-    return list(_ordered_deck(variant))
+    last = _last_ordered[0]  # the last variant's, by identity: hashing a variant costs more
+    if last is None or last[0] is not variant:
+        last = _last_ordered[0] = (variant, _ordered_deck(variant))
+    return list(last[1])
+
+
+_last_ordered: list[tuple[Variant, tuple[Card, ...]] | None] = [None]
 
 
 @functools.cache

@@ -30,7 +30,7 @@ from openhanabi.rules.deck import (
 )
 from openhanabi.rules.errors import IllegalActionError
 from openhanabi.rules.events import Decision, Event, Result
-from openhanabi.rules.legal import action_table
+from openhanabi.rules.legal import ActionTable, action_table
 from openhanabi.rules.outcome import Outcome, Termination
 from openhanabi.rules.tables import RANK_COUNT, Tables, tables_for
 from openhanabi.rules.variants import Variant
@@ -114,7 +114,7 @@ class Game:
     def _setup(
         self, variant: Variant, deck: Sequence[Card], tiles: tuple[int, ...], seed: int
     ) -> None:
-        tables = tables_for(variant)
+        tables, actions = _prepared(variant)
         self.variant = variant
         self.seed = seed
         self.deck: tuple[Card, ...] = tuple(deck)
@@ -156,7 +156,7 @@ class Game:
             for _ in range(variant.hand_size):
                 hand.append(self._take_top())
             self.hands.append(hand)
-        self._action_table = action_table(variant, size)
+        self._action_table = actions
         self._clue_actions = self._action_table.clues_from
 
     def _take_top(self) -> int:
@@ -621,6 +621,23 @@ class Game:
         for name in Game.__slots__:
             setattr(self, name, getattr(replayed, name))
         return last
+
+
+def _prepared(variant: Variant) -> tuple[Tables, ActionTable]:
+    """The variant's tables and actions. Both are cached by variant, but a variant's hash is
+    computed anew each time (its suits included), a good part of a deal's cost: the last
+    variant's are kept here by identity, as a table deals game after game of one variant."""
+    last = _last_prepared[0]  # one read: another thread may replace it, never change it
+    if last is not None and last[0] is variant:
+        return last[1], last[2]
+    tables = tables_for(variant)
+    # one more order for the card bonus tile 5 may shuffle back
+    actions = action_table(variant, variant.deck_size + (1 if variant.bonus_tiles else 0))
+    _last_prepared[0] = (variant, tables, actions)
+    return tables, actions
+
+
+_last_prepared: list[tuple[Variant, Tables, ActionTable] | None] = [None]
 
 
 # copy(): values that are immutable or never change after setup are shared, lists are copied
