@@ -120,7 +120,7 @@ class ExtendedEncoding(Encoding):
                 start += suit.copies(rank)
         self._discard_starts = tuple(starts)
         # knowledge rows by (identity mask, colours named, ranks named): few distinct ones recur
-        self._rows: dict[tuple[int, tuple[int, int]], bytes] = {}
+        self.rows: dict[tuple[int, tuple[int, int]], bytes] = {}  # row() by its arguments
         self._empty_row = bytes(identities + colours + RANKS)
 
     @property
@@ -296,11 +296,11 @@ class ExtendedEncoding(Encoding):
     def row(self, mask: int, clues: tuple[int, int]) -> bytes:
         """The knowledge values of a card with identities ``mask`` and :meth:`card_clues`."""
         key = (mask, clues)
-        row = self._rows.get(key)
+        row = self.rows.get(key)
         if row is None:
-            if len(self._rows) >= ROW_CACHE_LIMIT:
-                self._rows.clear()
-            row = self._rows[key] = self._knowledge_row(mask, *clues)
+            if len(self.rows) >= ROW_CACHE_LIMIT:
+                self.rows.clear()
+            row = self.rows[key] = self._knowledge_row(mask, *clues)
         return row
 
     def bonus_values(self, pending: Decision | None, drawn: set[int]) -> bytearray:

@@ -149,7 +149,7 @@ class HLEEncoding(Encoding):
                 start += COPIES[rank]
         self._discard_starts = tuple(starts)
         # knowledge rows by (identity mask, colour clued, rank clued): few distinct ones recur
-        self._rows: dict[tuple[int, tuple[int, int]], bytes] = {}
+        self.rows: dict[tuple[int, tuple[int, int]], bytes] = {}  # row() by its arguments
         self._empty_row = bytes(CARDS + len(HLE_COLOURS) + RANKS)
 
     @property
@@ -318,11 +318,11 @@ class HLEEncoding(Encoding):
     def row(self, mask: int, clues: tuple[int, int]) -> bytes:
         """The knowledge values of a card with identities ``mask`` and :meth:`card_clues`."""
         key = (mask, clues)
-        row = self._rows.get(key)
+        row = self.rows.get(key)
         if row is None:
-            if len(self._rows) >= ROW_CACHE_LIMIT:
-                self._rows.clear()
-            row = self._rows[key] = self._knowledge_row(mask, *clues)
+            if len(self.rows) >= ROW_CACHE_LIMIT:
+                self.rows.clear()
+            row = self.rows[key] = self._knowledge_row(mask, *clues)
         return row
 
     def _knowledge_row(self, mask: int, colour: int, rank: int) -> bytes:

@@ -51,6 +51,8 @@ def set_offsets(values: bytearray, event: Event, seat: int, players: int, kinds:
 class CardKnowledgeRows(Protocol):
     """How an encoding turns what a card's holder knows of it into values."""
 
+    rows: dict[tuple[int, tuple[int, int]], bytes]  # row() by its arguments, as far as made
+
     def card_clues(self, marks: tuple[int, ...], events: Sequence[Event]) -> tuple[int, int]:
         """What the clues that touched the card named (the encoding's summary)."""
 
@@ -150,12 +152,15 @@ class LiveObservations(abc.ABC):
             self._target = target = action.target
             clues, rows, touched = self._clues, self._rows, event.touched
             knowledge = self._knowledge_rows
+            made = knowledge.rows  # the encoding's rows by (mask, clues), looked up here first
             possible = game.possible
             hand = self._hands[target]
             for order in hand:
                 if order in touched:
                     clues[order] = knowledge.with_clue(clues[order], action)
-                rows[order] = knowledge.row(possible[order], clues[order])
+                key = (possible[order], clues[order])
+                row = made.get(key)
+                rows[order] = row if row is not None else knowledge.row(*key)
             self._knowledge[target] = b"".join(
                 [*map(rows.__getitem__, hand), self._no_rows[len(hand)]]
             )
