@@ -4,9 +4,11 @@ Workload: random legal play of the base game without empty clues (HLE's game), 2
 A step is one player action, and every step gives the acting seat its full observation and its
 legal-move mask (or legal moves), which the random choice then reads:
 
-- ``openhanabi aec``: the PettingZoo environment, ``hle`` encoding (or ``--encoding extended``):
-  ``last()`` then ``step()``
-  (the steps that retire agents at the end of a game are not counted);
+- ``openhanabi aec``: the PettingZoo environment users get, :func:`openhanabi.env.env` (the
+  table behind PettingZoo's order-enforcing wrapper), ``hle`` encoding (or ``--encoding
+  extended``): ``agent_iter()``, ``last()`` then ``step()`` (the steps that retire agents at
+  the end of a game are not counted, their time is);
+- ``openhanabi raw_env``: the same without the wrapper (:class:`openhanabi.env.raw_env`);
 - ``openhanabi batch N``: :class:`openhanabi.env.batch.BatchEnv` stepping ``N`` games at once
   (one ``step`` counts ``N`` steps); moves drawn uniformly from each mask in NumPy;
 - ``open_spiel``: ``pyspiel.load_game("hanabi", {"players": P})`` (OpenSpiel's HLE wrapper),
@@ -19,8 +21,8 @@ legal-move mask (or legal moves), which the random choice then reads:
 References that are not installed are skipped (PettingZoo no longer ships its own Hanabi). Every
 configuration runs in this one process, single-threaded: the usual thread variables are set to 1
 before NumPy loads, and ``--pin`` also pins the process to one CPU. Each configuration runs
-``--repeats`` times and the best run counts (the least disturbed one, as other work may share
-the machine; the load average is printed).
+``--repeats`` times, the configurations taking turns, and the best run counts (the least
+disturbed one, as other work may share the machine; the load average is printed).
 
     python benchmarks/env_speed.py [--seconds 2] [--repeats 3] [--batches 64 256 1024] [--pin]
 """
@@ -44,19 +46,22 @@ from typing import Any  # noqa: E402
 
 import numpy as np  # noqa: E402
 
-from openhanabi.env import env  # noqa: E402
+from openhanabi.env import env, raw_env  # noqa: E402
 from openhanabi.env.batch import BatchEnv  # noqa: E402
 
 # a runner plays for about ``seconds`` and returns (steps, elapsed seconds)
 Runner = Callable[[int, float, int], tuple[int, float]]
 
 
-def aec_runner(encoding: str) -> Runner:
-    return functools.partial(run_aec, encoding=encoding)
+def aec_runner(encoding: str, wrapped: bool = True) -> Runner:
+    return functools.partial(run_aec, encoding=encoding, wrapped=wrapped)
 
 
-def run_aec(players: int, seconds: float, seed: int, encoding: str) -> tuple[int, float]:
-    table = env(players=players, encoding=encoding, empty_clues=False)
+def run_aec(
+    players: int, seconds: float, seed: int, encoding: str, wrapped: bool = True
+) -> tuple[int, float]:
+    make = env if wrapped else raw_env
+    table = make(players=players, encoding=encoding, empty_clues=False)
     table.reset(seed=seed)
     choice = random.Random(seed)
     done = 0
@@ -143,7 +148,10 @@ def installed(module: str) -> bool:
 
 def runners(batches: list[int], encoding: str) -> list[tuple[str, Runner | None]]:
     """Every configuration by name; ``None`` for a reference that is not installed."""
-    table: list[tuple[str, Runner | None]] = [("openhanabi aec", aec_runner(encoding))]
+    table: list[tuple[str, Runner | None]] = [
+        ("openhanabi aec", aec_runner(encoding)),
+        ("openhanabi raw_env", aec_runner(encoding, wrapped=False)),
+    ]
     table += [(f"openhanabi batch {n}", batch_runner(n, encoding)) for n in batches]
     table.append(("open_spiel", run_open_spiel if installed("pyspiel") else None))
     hle = installed("hanabi_learning_environment.rl_env")
@@ -186,15 +194,14 @@ def main(argv: list[str] | None = None) -> int:
     print(f"the openhanabi environments in the {args.encoding} encoding\n")
     configurations = runners(args.batches, args.encoding)
     results: dict[tuple[str, int], float] = {}
-    for name, run in configurations:
-        for players in (2, 4):
-            if run is None:
-                continue
-            best = 0.0
-            for repeat in range(args.repeats):
-                steps, elapsed = run(players, args.seconds, args.seed + repeat)
-                best = max(best, steps / elapsed)
-            results[name, players] = best
+    # the repeats take turns, so that a busy moment of the machine hits every configuration
+    for repeat in range(args.repeats):
+        for name, run in configurations:
+            for players in (2, 4):
+                if run is not None:
+                    steps, elapsed = run(players, args.seconds, args.seed + repeat)
+                    rate = steps / elapsed
+                    results[name, players] = max(results.get((name, players), 0.0), rate)
     print_table(configurations, results)
     return 0
 
@@ -213,7 +220,7 @@ def print_table(
         ratio = ""
         if ("open_spiel", 2) in results:
             ratios = (two / results["open_spiel", 2], four / results["open_spiel", 4])
-            ratio = f"{ratios[0]:.1f} / {ratios[1]:.1f}"
+            ratio = f"{ratios[0]:.2f} / {ratios[1]:.2f}"
         print(f"{name:<22}{two:>12,.0f}{four:>12,.0f}{ratio:>16}")
 
 

@@ -270,12 +270,13 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
 
 
 class OrderEnforcingTable(OrderEnforcingWrapper):  # type: ignore[misc]
-    """PettingZoo's order-enforcing wrapper with direct ``last()``, ``agents`` and
-    ``agent_selection``.
+    """PettingZoo's order-enforcing wrapper with direct ``last()``, ``step()``, ``agents``,
+    ``agent_selection`` and ``agent_iter()``.
 
-    The wrapper forwards every attribute through ``__getattr__``; a step of ``agent_iter()`` and
-    ``last()`` reads seven of them, a tenth of the step's time. Once the table is reset, the
-    table's own answers are the same; before, the same errors as the wrapper's are raised.
+    The wrapper forwards every attribute through ``__getattr__`` and every call through
+    layers of wrappers; a step of ``agent_iter()``, ``last()`` and ``step()`` went through a
+    dozen of them. The same checks are made here (reset first, no step after the end) with the
+    same errors and warnings, and then the table answers directly.
     """
 
     @property

@@ -173,15 +173,16 @@ class MoveNumbering:
         elif variant.empty_clues:
             parts.append(b"\x01" * len(self._no_clues))
         else:
-            bits = self._clue_bits
-            values = []
+            bits, made = self._clue_bits, self._clue_values
+            ranks = []
             for target in self._targets[seat]:
                 touched = 0
                 for identity in hands[target]:
                     touched |= bits[identity]
-                values.append(self._clue_values.get(touched) or self._clues_touching(touched))
-            parts += [colours for colours, _ in values]
-            parts += [ranks for _, ranks in values]
+                values = made.get(touched) or self._clues_touching(touched)
+                parts.append(values[0])  # the colour clues of every target come first
+                ranks.append(values[1])
+            parts += ranks
         parts.append(self._rest[held])
         return b"".join(parts)
 

@@ -101,6 +101,7 @@ class LiveObservations(abc.ABC):
         self._offsets = tuple(
             tuple((seat + offset) % players for offset in range(players)) for seat in range(players)
         )
+        self._others = tuple(order[1:] for order in self._offsets)  # every seat but the observer
         # where the last action's clue target offset is, inside its part
         self._target_at = players + action_kinds
         self.restart(game)
@@ -202,7 +203,7 @@ class LiveObservations(abc.ABC):
                 action[self._target_at + (self._target - seat) % players] = 1
         return bytearray().join(
             [
-                *map(self._cards.__getitem__, order[1:]),  # never the observer's own cards
+                *map(self._cards.__getitem__, self._others[seat]),  # never the observer's own
                 *map(self._sizes.__getitem__, order),
                 *self._public(seat),
                 action,
