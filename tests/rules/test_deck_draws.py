@@ -61,8 +61,8 @@ def test_a_rejected_draw_hands_over_to_the_plain_loop(
     def strict(n: int) -> int:
         return (3 << 62) - (3 << 62) % n
 
-    monkeypatch.setattr(deck, "_limit", strict)
-    monkeypatch.setattr(deck, "_LIMITS", (0, *(strict(n) for n in range(1, 129))))
+    # the bounds are 2**64 minus a little: with 3 * 2**62 in its place, they are strict(n)
+    monkeypatch.setattr(deck, "_TWO_TO_64", 3 << 62)
     rng = SplitMix64(seed)
     items = list(range(50))
     rng.shuffle(items)

@@ -25,6 +25,7 @@ range:
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import MutableSequence, Sequence
 from typing import NamedTuple, TypeVar
 
@@ -88,10 +89,25 @@ class SplitMix64:
         if last < 1:
             return
         state = self.state
-        for k, value in enumerate(_draws(state, last)):
+        draws = _draws(state, last)
+        # Each bound is above 2**64 - n, and n is at most last + 1: every draw below that is
+        # kept, so the draws give the swaps directly.
+        if max(draws) >= _TWO_TO_64 - last - 1:
+            self._shuffle_checking(items, draws)
+            return
+        swaps = map(operator.mod, draws, range(last + 1, 1, -1))
+        for i, j in zip(range(last, 0, -1), swaps, strict=True):
+            items[i], items[j] = items[j], items[i]
+        self.state = (state + last * _GOLDEN_GAMMA) & _MASK
+
+    def _shuffle_checking(self, items: MutableSequence[T], draws: list[int]) -> None:
+        # the shuffle when a draw may be rejected: each checked against its bound, and after a
+        # rejection the plain loop takes over with the next draw, for the same item
+        last = len(items) - 1
+        state = self.state
+        for k, value in enumerate(draws):
             n = last - k + 1
-            if value >= (_LIMITS[n] if n < len(_LIMITS) else _limit(n)):
-                # rejected: the plain loop takes over with the next draw, for the same item
+            if value >= _limit(n):
                 self.state = (state + (k + 1) * _GOLDEN_GAMMA) & _MASK
                 for i in range(n - 1, 0, -1):
                     j = self.below(i + 1)
@@ -107,7 +123,6 @@ def _limit(n: int) -> int:
     return _TWO_TO_64 - _TWO_TO_64 % n
 
 
-_LIMITS = (0, *(_limit(n) for n in range(1, 129)))
 _LANE = 128  # bits per draw in :func:`_draws`: a 64-bit value times a 64-bit constant fits
 
 
