@@ -11,6 +11,7 @@ True
 from openhanabi.bots import basic as _basic  # noqa: F401  (registers "basic")
 from openhanabi.bots import conventions as _conventions  # noqa: F401  (registers "conventions")
 from openhanabi.bots import hat as _hat  # noqa: F401  (registers "hat")
+from openhanabi.bots import search as _search  # noqa: F401  (registers "search")
 from openhanabi.bots import uniform as _uniform  # noqa: F401  (registers "random")
 from openhanabi.bots.protocol import Bot, BotError
 from openhanabi.bots.registry import bot_classes, find_bot, make_bot, register
