@@ -93,7 +93,8 @@ class LiveObservations(abc.ABC):
         self._no_cards = tuple(
             bytes(len(self._one_hot[0]) * (hand_size - held)) for held in range(hand_size + 1)
         )
-        empty_row = knowledge.row(0, knowledge.card_clues((), ()))
+        self._unclued = knowledge.card_clues((), ())  # the summary of no clue at all
+        empty_row = knowledge.row(0, self._unclued)
         self._no_rows = tuple(
             bytes(len(empty_row) * (hand_size - held)) for held in range(hand_size + 1)
         )
@@ -180,8 +181,13 @@ class LiveObservations(abc.ABC):
         for order in hand:
             if order not in rows:  # a card drawn since: what the clues say of it
                 knowledge = self._knowledge_rows
-                clues[order] = knowledge.card_clues(game.marks[order], game.events)
-                rows[order] = knowledge.row(game.possible[order], clues[order])
+                marks = game.marks[order]
+                # most cards come with no clue yet: their summary is known
+                clued = knowledge.card_clues(marks, game.events) if marks else self._unclued
+                clues[order] = clued
+                key = (game.possible[order], clued)
+                row = knowledge.rows.get(key)
+                rows[order] = row if row is not None else knowledge.row(*key)
         held = len(hand)
         self.held[holder] = identities = list(map(game.identities.__getitem__, hand))
         self._cards[holder] = b"".join(
