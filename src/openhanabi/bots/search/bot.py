@@ -61,6 +61,18 @@ def expected_length(view: SeatView) -> float:
     return 1.5 * view.draw_pile_size + view.variant.players
 
 
+def _gain(scores: Sequence[int], base: Sequence[int]) -> tuple[float, float]:
+    """The mean of ``scores`` minus ``base`` deal by deal (over the deals ``scores`` covers), and
+    its standard error (infinite with fewer than two deals)."""
+    n = len(scores)
+    if n < 2:
+        return (float(sum(scores) - sum(base[:n])) if n else 0.0), math.inf
+    diffs = [a - b for a, b in zip(scores, base, strict=False)]
+    gain = sum(diffs) / n
+    spread = sum((d - gain) ** 2 for d in diffs) / (n - 1)
+    return gain, math.sqrt(spread / n)
+
+
 class SearchBot(Bot):
     name = "search"
     summary = "the hat blueprint, checked against rollouts over deals sampled from what it knows"
@@ -169,9 +181,10 @@ class SearchBot(Bot):
         # after a deviation, the rules' knowledge alone)
         masks = [(m & r) or r for m, r in zip(own, rules_masks(view), strict=True)]
         scores: list[list[int]] = [[] for _ in candidates]
+        alive = list(range(len(candidates)))  # the blueprint's action (0) always stays
         spent = 0
         failures = 0
-        while spent < self.actions and failures < MIN_DEALS:
+        while spent < self.actions and failures < MIN_DEALS and len(alive) > 1:
             if self.strict and time.perf_counter() - start > self.budget:
                 break
             try:
@@ -185,33 +198,29 @@ class SearchBot(Bot):
             partner_seen = {o: x for o, x in bp._ident.items() if o not in partner_hand}
             for order in view.own_hand:
                 partner_seen[order] = ident[order]
-            for action, row in zip(candidates, scores, strict=True):
+            for i in alive:
                 trial = game.copy()
-                trial.apply(action)
+                trial.apply(candidates[i])
                 bots: list[Bot] = [bp, bp]
                 bots[me] = copy_hat(bp, me, dict(bp._ident))
                 bots[partner] = copy_hat(bp, partner, dict(partner_seen))
                 score, actions = rollout(trial, bots)
-                row.append(score)
+                scores[i].append(score)
                 spent += actions + 1
-        samples = len(scores[0])
-        if samples == 0:
+            if len(scores[0]) >= MIN_DEALS:
+                # a candidate no better than the blueprint so far is not worth more deals
+                alive = [i for i in alive if i == 0 or _gain(scores[i], scores[0])[0] > 0]
+        if not scores[0]:
             return None
         self.searched += 1
-        base = scores[0]
         best = 0
         best_gain = 0.0
         for i in range(1, len(candidates)):
-            diffs = [a - b for a, b in zip(scores[i], base, strict=True)]
-            gain = sum(diffs) / samples
-            if samples > 1:
-                spread = sum((d - gain) ** 2 for d in diffs) / (samples - 1)
-                error = math.sqrt(spread / samples)
-            else:
-                error = math.inf
+            gain, error = _gain(scores[i], scores[0])
             if gain > self.margin and gain > SPREAD * error and gain > best_gain:
                 best = i
                 best_gain = gain
+        samples = len(scores[best])
         if best == 0:
             return None
         self.deviated += 1
