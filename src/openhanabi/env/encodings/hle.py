@@ -393,13 +393,16 @@ class LiveHLE(LiveObservations):
 
     def _update_public(self, event: Event) -> None:
         game = self.game
+        if event.result is Result.CLUE:
+            self._public_parts[2] = self._tokens[game.clue_tokens]  # a clue spends a token only
+            return
         pile = game.discard_pile
         if len(pile) != self._discarded:
-            if len(pile) != self._discarded + 1 or event.card is None:
-                self._restart_public()
+            if len(pile) != self._discarded + 1:
+                self._restart_public()  # a card left the pile: count afresh
                 return
-            # one more card in the discard pile: the next value of its thermometer
-            card = self.hle.card_index[event.card.suit * RANKS + event.card.rank - 1]
+            # one more card at the end of the pile: the next value of its thermometer
+            card = self.hle.card_index[game.identities[pile[-1]]]
             start = self.hle.discard_starts[card]
             while self._discards[start]:
                 start += 1
