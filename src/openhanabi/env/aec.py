@@ -3,8 +3,9 @@
 Agents are ``player_0`` ... ``player_{P-1}`` (seat ``i`` is ``player_i``). The agent to act is the
 seat on turn, also while a bonus tile asks it for a decision (it then acts twice in a row). An
 observation is ``{"observation": int8 vector, "action_mask": int8 vector}``; the vector is the
-chosen encoding (``"extended"`` by default, or ``"hle"``) of what that seat may see, built from
-its :class:`~openhanabi.rules.SeatView` only, and the mask marks the legal move numbers
+chosen encoding (``"extended"`` by default, or ``"hle"``) of what that seat may see, the same
+bytes as encoding its :class:`~openhanabi.rules.SeatView` (kept up to date action by action by
+:mod:`openhanabi.env.encodings.live`), and the mask marks the legal move numbers
 (:mod:`openhanabi.env.moves`), all 0 for an agent not on turn.
 
 Rewards are shared: after every action each agent receives the change of the team's total,

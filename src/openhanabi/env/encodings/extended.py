@@ -129,11 +129,6 @@ class ExtendedEncoding(Encoding):
         return self._identities
 
     @property
-    def empty_row(self) -> bytes:
-        """The knowledge values of a slot without a card (all 0)."""
-        return self._empty_row
-
-    @property
     def discard_starts(self) -> tuple[int, ...]:
         """Where the thermometer of each identity starts, inside the discards segment."""
         return self._discard_starts
