@@ -74,6 +74,8 @@ def test_a_seated_player_gets_the_page_that_draws_the_game(client: TestClient) -
         if control.get("type") not in ("hidden", "submit", "button", None):
             assert control.get("id") in page.labelled or control.get("aria-label"), control
     assert texts_of(html) == translator("en").catalogue("game")
+    game = re.search(r'data-game="(\d+)"', html)
+    assert game and f'href="/games/{game.group(1)}/replay"' in html  # the end screen's way on
     assert "content-security-policy" in response.headers
     assert "'unsafe-inline'" not in response.headers["content-security-policy"]
 
