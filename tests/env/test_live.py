@@ -207,7 +207,7 @@ def test_the_environment_observes_what_each_view_encodes(options: dict[str, obje
         game = table.game
         assert game is not None
         while not game.over:
-            for agent, seat in table._seat.items():
+            for seat, agent in enumerate(table.possible_agents):
                 observed = table.observe(agent)
                 view = game.view(seat)
                 assert observed["observation"].tobytes() == encoding.encode_bytes(view)
