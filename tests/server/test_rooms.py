@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 
 from fastapi.testclient import TestClient
-from game_client import Player, play_out, scripted, seat_table, settings
+from game_client import Player, play_out, scripted, seat_table, second_browser, settings
 
 from openhanabi.server.rooms import Rooms
 
@@ -28,8 +28,9 @@ def wait_until_gone(client: TestClient, table: int) -> None:
 
 
 def test_a_room_stays_while_watched_and_leaves_memory_when_nobody_is_left(
-    client: TestClient, other: TestClient
+    client: TestClient,
 ) -> None:
+    other = second_browser(client)  # its sockets in the app's one event loop
     table = seat_table(client, other)
     url = f"/tables/{table}/socket"
     with client.websocket_connect(url) as ann_socket:
@@ -43,7 +44,8 @@ def test_a_room_stays_while_watched_and_leaves_memory_when_nobody_is_left(
     wait_until_gone(client, table)
 
 
-def test_who_comes_back_finds_the_game_as_it_was(client: TestClient, other: TestClient) -> None:
+def test_who_comes_back_finds_the_game_as_it_was(client: TestClient) -> None:
+    other = second_browser(client)
     table = seat_table(client, other)
     url = f"/tables/{table}/socket"
     with client.websocket_connect(url) as ann_socket, other.websocket_connect(url) as ben_socket:
@@ -56,7 +58,8 @@ def test_who_comes_back_finds_the_game_as_it_was(client: TestClient, other: Test
         assert table in rooms_of(client).rooms
 
 
-def test_a_finished_game_s_room_leaves_memory(client: TestClient, other: TestClient) -> None:
+def test_a_finished_game_s_room_leaves_memory(client: TestClient) -> None:
+    other = second_browser(client)
     table = seat_table(client, other)
     url = f"/tables/{table}/socket"
     with client.websocket_connect(url) as ann_socket, other.websocket_connect(url) as ben_socket:

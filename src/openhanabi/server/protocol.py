@@ -254,10 +254,7 @@ def render_state(
             knowledge = view.knowledge[order]
             entry: dict[str, Any] = {
                 "order": order,
-                "clues": [
-                    _clue_mark(mark.giver, mark.kind, mark.value, mark.touched, colours)
-                    for mark in knowledge.clues
-                ],
+                "clues": memo.clue_marks(knowledge, colours),
                 "touched": knowledge.touched,
                 "possible": memo.possible(knowledge, variant) if seat == me else None,
             }
@@ -301,13 +298,30 @@ def render_state(
 class Memo:
     """What the states of one game have in common from one to the next, kept per language: the
     log's lines (per whether explanations show), each card's words and the variant's. A state
-    takes what was made before and describes only the actions since."""
+    takes what was made before and describes only the actions since. A memo serves one game,
+    whose actions change only at the end (one taken, or taken back)."""
 
     def __init__(self) -> None:
         self._kept: dict[tuple[str, bool], tuple[list[Event], list[dict[str, Any]]]] = {}
         self._cards: dict[tuple[str, Card], dict[str, Any]] = {}
         self._variants: dict[str, dict[str, Any]] = {}
         self._possible: dict[int, list[str]] = {}
+        self._marks: dict[int, tuple[Event, dict[str, Any]]] = {}
+
+    def clue_marks(
+        self, knowledge: CardKnowledge, colours: tuple[Suit, ...]
+    ) -> list[dict[str, Any]]:
+        """The clues given to a card's hand while it was there, oldest first."""
+        marks = []
+        for mark in knowledge.marks:  # an event's index if the clue touched the card, else ~it
+            event = knowledge.events[mark if mark >= 0 else ~mark]
+            kept = self._marks.get(mark)
+            if kept is None or not (kept[0] is event or kept[0] == event):
+                action = event.action
+                made = _clue_mark(event.seat, action.type, action.value, mark >= 0, colours)
+                kept = self._marks[mark] = (event, made)
+            marks.append(dict(kept[1]))
+        return marks
 
     def possible(self, knowledge: CardKnowledge, variant: Variant) -> list[str]:
         """The names of the identities a card may still have, in order."""
@@ -336,14 +350,15 @@ class Memo:
         """The log of ``view`` (``names`` as the log shows them), one line per action."""
         events, lines = self._kept.setdefault((t.lang, bool(explanations)), ([], []))
         now = view.events
-        kept = 0  # lines still right: their action and its explanation are the ones at their
-        # index (an action taken back and another taken instead changes the line)
-        while (
-            kept < min(len(events), len(now))
-            and (events[kept] is now[kept] or events[kept] == now[kept])
-            and lines[kept]["explanation"] == explanations.get(kept, "")
+        # a line is still right while its action and its explanation are the ones at its index
+        # (an action taken back and another taken instead changes it); the game changes only at
+        # its end, so the lines before the last right one are right too
+        kept = min(len(events), len(now))
+        while kept and not (
+            (events[kept - 1] is now[kept - 1] or events[kept - 1] == now[kept - 1])
+            and lines[kept - 1]["explanation"] == explanations.get(kept - 1, "")
         ):
-            kept += 1
+            kept -= 1
         del events[kept:], lines[kept:]
         for index in range(kept, len(now)):
             event = now[index]
