@@ -367,7 +367,7 @@ class ConventionsBot(Bot):
 
     def _save_value(self, ident: int) -> float:
         st = self.state
-        return 3.0 if st.critical >> ident & 1 else 1.5
+        return 2.0 if st.critical >> ident & 1 else 1.0
 
     def _in_danger(self, seat: int) -> bool:
         """Whether ``seat`` may discard its chop soon: it has nothing known to play."""
