@@ -43,7 +43,7 @@ def new_games(database: Database, count: int) -> list[int]:
 def scores(database: Database, games: list[int]) -> dict[int, int | None]:
     with database.session() as db:
         rows = db.execute(select(GameRecord.id, GameRecord.score).where(GameRecord.id.in_(games)))
-        return dict(rows.tuples().all())
+        return dict(rows.all())
 
 
 def score(value: int, hold: threading.Event | None = None) -> Change:
