@@ -309,6 +309,7 @@ class Run:
             await asyncio.sleep(0.2)
         self.started = time.perf_counter()
         cpu_at_start = self.server.cpu_seconds()
+        own_cpu_at_start = time.process_time()
         self.sockets_ready.set()
         if progress is not None and task is not None:
             progress.update(task, description="playing", completed=0, total=self.args.seconds)
@@ -324,6 +325,7 @@ class Run:
         self.acting = False
         self.measured = time.perf_counter() - self.started
         self.server_cpu = self.server.cpu_seconds() - cpu_at_start
+        self.players_cpu = time.process_time() - own_cpu_at_start
         # the actions in flight are answered, then every player closes its socket
         drained = time.perf_counter() + self.args.grace
         while any(table.pending for table in self.tables) and time.perf_counter() < drained:
@@ -386,6 +388,8 @@ def report(run: Run, stored: dict[int, int], args: argparse.Namespace) -> dict[s
         "actions_per_second": round(len(latencies) / run.measured, 1),
         "server_cpu_ms_per_action": round(run.server_cpu * 1000 / max(1, len(latencies)), 2),
         "server_cpu_share": round(run.server_cpu / run.measured, 2),
+        # the players run in this process: a share near 1 means they, not the server, limit
+        "players_cpu_share": round(run.players_cpu / run.measured, 2),
         "latency_ms": {
             name: round(percentile(latencies, share) * 1000, 1)
             for name, share in (("p50", 50), ("p95", 95), ("p99", 99), ("max", 100))
@@ -408,7 +412,8 @@ def show(result: dict[str, Any]) -> None:
         f"latency action -> state at every player: p50 {latency['p50']} ms, "
         f"p95 {latency['p95']} ms, p99 {latency['p99']} ms, max {latency['max']} ms\n"
         f"server CPU {result['server_cpu_ms_per_action']} ms per action "
-        f"({result['server_cpu_share']:.0%} of a core); errors {result['errors']}, "
+        f"({result['server_cpu_share']:.0%} of a core; the players "
+        f"{result['players_cpu_share']:.0%}); errors {result['errors']}, "
         f"lost {result['lost']}, unanswered {result['unanswered_actions']}, "
         f"games finished {result['games_finished']}"
     )
