@@ -33,8 +33,9 @@ deal's rollouts, and the bot depends on the machine's speed). ``budget=0`` plays
 With three or more players, or bonus tiles, the bot plays as ``hat`` does: the sampler and the
 partner model cover two seats without bonus tiles.
 
-Measured (``benchmarks/search_score.py``, see the README): with the default budget the search
-changes about one searched move in 45 and gains a small, consistent amount over ``hat``.
+Measured with the default budget on seeds 0-1999 (``benchmarks/search_score.py``, 2 players):
+23.94 ± 0.03 against ``hat``'s 23.87 on the same deals (+0.075 ± 0.007 paired), no strikeout;
+the search ran on 13700 moves and changed 460 of them.
 """
 
 from openhanabi.bots.registry import register
