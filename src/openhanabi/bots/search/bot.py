@@ -16,7 +16,6 @@ from openhanabi.bots.hat.public import useless_positions
 from openhanabi.bots.protocol import Bot
 from openhanabi.bots.search.blueprint import copy_hat
 from openhanabi.bots.search.sampling import (
-    identity,
     rules_masks,
     sample_game,
     seen_cards,
@@ -145,9 +144,8 @@ class SearchBot(Bot):
         for _, slot in plays[:PLAY_CANDIDATES]:
             candidates.append(bp._play(hand[slot], masks[slot]))
         if view.clue_tokens > 0 and not planned.is_clue:
-            why = bp._why
+            # asked of a copy: finding the clue sets the explanation of the one asked
             clue = copy_hat(bp, self.seat, dict(bp._ident))._hat_clue(view, "")
-            bp._why = why
             if clue is not None:
                 candidates.append(clue)
         if planned.type is not ActionType.DISCARD and hand:
@@ -233,4 +231,4 @@ class SearchBot(Bot):
         return chosen
 
 
-__all__ = ["SearchBot", "identity"]
+__all__ = ["SearchBot"]
