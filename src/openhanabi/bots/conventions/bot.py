@@ -32,6 +32,9 @@ from openhanabi.bots.protocol import Bot
 from openhanabi.bots.registry import register
 from openhanabi.rules import Action, ActionType, Decision, SeatView, Variant
 
+CLUE_WORTH = 0.5  # the least a clue must be worth to spend a token on it
+TWO_PLAYER_CLUE_WORTH = 0.2
+
 NAMES = ("Alice", "Bob", "Cathy", "Donald", "Emily")
 
 
@@ -436,7 +439,10 @@ class ConventionsBot(Bot):
             return (option.value, -distance)
 
         best = max(options, key=key)
-        threshold = 0.5 if view.clue_tokens > 1 or view.draw_pile_size == 0 else 0.9
+        # with two players the only receiver acts next, so even a clue of small worth is used at
+        # once; measured, it beats the discard it replaces
+        worth = TWO_PLAYER_CLUE_WORTH if players == 2 else CLUE_WORTH
+        threshold = worth if view.clue_tokens > 1 or view.draw_pile_size == 0 else 0.9
         if best.value < threshold:
             return None
         return best.action, self._clue_words(best)
