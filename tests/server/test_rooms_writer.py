@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
 import pytest
 from sqlalchemy import event, select
@@ -18,7 +21,16 @@ from openhanabi.server.models import GameRecord
 from openhanabi.server.security import Passwords
 from openhanabi.server.writer import Change, Writer
 
+T = TypeVar("T")
+
 GAMES = 12
+
+
+def run(coroutine: Coroutine[Any, Any, T]) -> T:
+    """Run ``coroutine`` to its end in an event loop of its own thread (the browser tests' driver
+    keeps a loop running in the main thread for the whole session)."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 @pytest.fixture
@@ -75,7 +87,7 @@ def test_saves_that_arrive_while_it_writes_share_a_commit(database: Database) ->
         await asyncio.gather(first, rest)
 
     try:
-        asyncio.run(save_all())
+        run(save_all())
     finally:
         writer.close()
         database.close()
@@ -109,7 +121,7 @@ def test_a_failing_change_is_refused_to_its_caller_and_the_others_land(
         return list(await others)
 
     try:
-        results = asyncio.run(save_all())
+        results = run(save_all())
     finally:
         writer.close()
         database.close()
@@ -122,7 +134,7 @@ def test_a_game_that_is_not_there_is_refused(database: Database) -> None:
     writer = Writer(database)
     try:
         with pytest.raises(LookupError, match="no game 999"):
-            asyncio.run(writer.save(999, score(1)))
+            run(writer.save(999, score(1)))
     finally:
         writer.close()
         database.close()
