@@ -22,6 +22,7 @@ from game_client import (
     Move,
     Player,
     clue_message,
+    play_out,
     referee,
     second_browser,
     settings,
@@ -132,22 +133,11 @@ def spare(game: Game, hand: list[int]) -> int:
 
 def play_game(players: dict[int, Player], watchers: list[Player], move: Move) -> None:
     """Play to the end, each person answering their own states with ``move`` (bots play their
-    own turns); then read every socket up to its ``game_over``."""
-    current = players[0]
-    actions = 0
-    while True:
-        state = current.read_state(actions)
-        actions = state["actions"]
-        if state["outcome"] is not None:
-            break
-        seat = state["seat_on_turn"]
-        if seat in players:
-            current = players[seat]
-            current.send(move(current.read_state(actions)))
-        actions += 1
-    for player in [*players.values(), *watchers]:
-        while not player.frames or player.frames[-1]["type"] != "game_over":
-            assert player.read()["type"] != "error", player.frames[-1]
+    own turns); then read every watcher's socket up to its ``game_over``."""
+    play_out(players, move, players[0])
+    for watcher in watchers:
+        while not watcher.frames or watcher.frames[-1]["type"] != "game_over":
+            assert watcher.read()["type"] != "error", watcher.frames[-1]
 
 
 # ---------------------------------------------------------------------- what a frame may hold
