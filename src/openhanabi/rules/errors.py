@@ -20,7 +20,21 @@ class InvalidActionError(RulesError, ValueError):
 
 
 class IllegalActionError(RulesError):
-    """A well-formed action that the rules forbid in the current state."""
+    """A well-formed action that the rules forbid in the current state.
+
+    Besides its message, it names the rule broken for programs: ``reason`` is a stable code
+    (such as ``"no_clue_tokens"``) and ``params`` the numbers it concerns (card orders, seats),
+    so that an interface can say it in its own words and language.
+
+    >>> error = IllegalActionError("no clue token is left", "no_clue_tokens")
+    >>> error.reason, error.params, str(error)
+    ('no_clue_tokens', {}, 'no clue token is left')
+    """
+
+    def __init__(self, message: str, reason: str = "illegal", **params: int) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.params = params
 
 
 class InvalidDeckError(RulesError, ValueError):

@@ -288,7 +288,7 @@ class Game:
         An illegal action changes nothing.
         """
         if self.outcome is not None:
-            raise IllegalActionError("the game is over")
+            raise IllegalActionError("the game is over", "game_over")
         if self.pending is not None:
             self._decide(action)
             return
@@ -300,12 +300,14 @@ class Game:
         elif kind in (COLOUR_CLUE, RANK_CLUE):
             self._clue(action, free=False)
         else:
-            raise IllegalActionError(f"{_describe(action)} is not a turn's action")
+            raise IllegalActionError(f"{_describe(action)} is not a turn's action", "not_a_turn")
 
     def _own_card(self, order: int) -> list[int]:
         hand = self.hands[self.seat]
         if order not in hand:
-            raise IllegalActionError(f"card {order} is not in the hand of seat {self.seat}")
+            raise IllegalActionError(
+                f"card {order} is not in the hand of seat {self.seat}", "not_in_hand", order=order
+            )
         return hand
 
     def _play(self, action: Action) -> None:
@@ -314,9 +316,11 @@ class Game:
         declare = action.declare
         if declare is not None:
             if not self.variant.declared_play:
-                raise IllegalActionError("declared play is off in this game")
+                raise IllegalActionError("declared play is off in this game", "declared_play_off")
             if not 0 <= declare < self._tables.suit_count:
-                raise IllegalActionError(f"there is no suit {declare} to declare")
+                raise IllegalActionError(
+                    f"there is no suit {declare} to declare", "no_such_suit", suit=declare
+                )
         hand.remove(order)
         self._took = True
         self.history.append(action)
@@ -347,7 +351,9 @@ class Game:
         order = action.target
         hand = self._own_card(order)
         if self.clue_tokens >= self.variant.clue_tokens:
-            raise IllegalActionError("no discarding while every clue token is available")
+            raise IllegalActionError(
+                "no discarding while every clue token is available", "clue_tokens_full"
+            )
         hand.remove(order)
         self._took = True
         self.history.append(action)
@@ -360,24 +366,34 @@ class Game:
         target = action.target
         seat = self.seat
         if not 0 <= target < self.variant.players or target == seat:
-            raise IllegalActionError(f"seat {seat} cannot give a clue to seat {target}")
+            raise IllegalActionError(
+                f"seat {seat} cannot give a clue to seat {target}",
+                "bad_clue_target",
+                target=target,
+            )
         tables = self._tables
         value = action.value
         if action.type == COLOUR_CLUE:
             if not 0 <= value < len(tables.colour_touch):
-                raise IllegalActionError(f"there is no clue colour {value} in this variant")
+                raise IllegalActionError(
+                    f"there is no clue colour {value} in this variant",
+                    "no_such_colour",
+                    colour=value,
+                )
             mask = tables.colour_touch[value]
         else:
             if not 1 <= value <= 5:
-                raise IllegalActionError(f"there is no rank {value}")
+                raise IllegalActionError(f"there is no rank {value}", "no_such_rank", rank=value)
             mask = tables.rank_touch[value]
         if not free and self.clue_tokens <= 0:
-            raise IllegalActionError("no clue token is left")
+            raise IllegalActionError("no clue token is left", "no_clue_tokens")
         hand = self.hands[target]
         bits = self._bits
         touched = tuple([order for order in hand if bits[order] & mask])
         if not touched and not self.variant.empty_clues:
-            raise IllegalActionError("the clue touches no card, and empty clues are off")
+            raise IllegalActionError(
+                "the clue touches no card, and empty clues are off", "empty_clue"
+            )
         if not free:
             self.clue_tokens -= 1
         index = len(self.history)
@@ -446,7 +462,9 @@ class Game:
             if action.type != wanted:
                 raise IllegalActionError(
                     f"bonus tile {decision.value} asks for a free {_clue_word(wanted)} clue, "
-                    f"not {_describe(action)}"
+                    f"not {_describe(action)}",
+                    "free_clue_expected",
+                    tile=decision.value,
                 )
             self.pending = None
             try:
@@ -458,11 +476,15 @@ class Game:
         if action.type != CHOOSE:
             raise IllegalActionError(
                 f"bonus tile {decision.value if decision else '?'} asks to choose a card in the "
-                f"discard pile, not {_describe(action)}"
+                f"discard pile, not {_describe(action)}",
+                "choice_expected",
+                tile=decision.value if decision else 0,
             )
         order = action.target
         if order not in self.discard_pile:
-            raise IllegalActionError(f"card {order} is not in the discard pile")
+            raise IllegalActionError(
+                f"card {order} is not in the discard pile", "not_in_discard_pile", order=order
+            )
         ident = self._ident[order]
         tiles: list[int] = []
         if decision is Decision.RESHUFFLE:
@@ -474,7 +496,10 @@ class Game:
                 position = SplitMix64(self._chance.state).below(places)
             elif position >= places:
                 raise IllegalActionError(
-                    f"position {position} is outside the draw pile (0 to {places - 1})"
+                    f"position {position} is outside the draw pile (0 to {places - 1})",
+                    "outside_draw_pile",
+                    position=position,
+                    last=places - 1,
                 )
             self.pending = None
             self._unlose(order, ident)
@@ -483,7 +508,9 @@ class Game:
             result = Result.RESHUFFLED
         else:
             if not self.is_playable(order):
-                raise IllegalActionError(f"card {order} does not fit its firework")
+                raise IllegalActionError(
+                    f"card {order} does not fit its firework", "does_not_fit", order=order
+                )
             self.pending = None
             self._unlose(order, ident)
             action = Action.choose(order, 0)
@@ -611,7 +638,7 @@ class Game:
     def undo(self) -> Action:
         """Take back the last action and return it (replays the game up to before it)."""
         if not self.history:
-            raise IllegalActionError("there is no action to take back")
+            raise IllegalActionError("there is no action to take back", "nothing_to_undo")
         last = self.history[-1]
         replayed = Game.__new__(Game)
         replayed._setup(self.variant, self.deck, self.bonus_tiles, self.seed)
