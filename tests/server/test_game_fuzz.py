@@ -34,22 +34,23 @@ from openhanabi.server.routes.game import POLICY_VIOLATION
 
 __all__ = ["settings"]  # bots without a delay
 
+# each bad message, the code of its error and words its English message says
 BAD = [
-    ("not json", "JSON object"),
-    ("[1, 2]", "JSON object"),
-    ('{"type": "dance"}', "unknown message type"),
-    ('{"slot": 1}', "needs a type"),
-    ('{"type": "play"}', "either slot or order"),
-    ('{"type": "play", "slot": "1"}', "slot"),
-    ('{"type": "play", "slot": 1, "cheat": true}', "not a field"),
-    ('{"type": "clue", "target": 1}', "either a colour or a rank"),
-    ('{"type": "clue", "target": 1, "colour": "purple"}', "cannot be named"),
-    ('{"type": "clue", "target": 0, "rank": 1}', "not allowed"),
-    ('{"type": "discard", "slot": 1}', "not allowed"),
-    ('{"type": "play", "order": 49}', "not allowed"),
-    ('{"type": "play", "slot": 9}', "no slot 9"),
-    ('{"type": "choose", "order": 0}', "not allowed"),
-    ("x" * 100_000, "at most"),
+    ("not json", "not_an_object", "JSON object"),
+    ("[1, 2]", "not_an_object", "JSON object"),
+    ('{"type": "dance"}', "unknown_type", "unknown message type"),
+    ('{"slot": 1}', "no_type", "needs a type"),
+    ('{"type": "play"}', "invalid", "either slot or order"),
+    ('{"type": "play", "slot": "1"}', "invalid", "slot must be a whole number"),
+    ('{"type": "play", "slot": 1, "cheat": true}', "invalid", "cheat is not a field"),
+    ('{"type": "clue", "target": 1}', "invalid", "either a colour or a rank"),
+    ('{"type": "clue", "target": 1, "colour": "purple"}', "colour_not_named", "cannot be named"),
+    ('{"type": "clue", "target": 0, "rank": 1}', "illegal.bad_clue_target", "cannot give a clue"),
+    ('{"type": "discard", "slot": 1}', "illegal.clue_tokens_full", "no discarding"),
+    ('{"type": "play", "order": 49}', "illegal.not_in_hand", "card 49 is not in your hand"),
+    ('{"type": "play", "slot": 9}', "no_slot", "no slot 9"),
+    ('{"type": "choose", "order": 0}', "illegal.not_a_turn", "not an action for this turn"),
+    ("x" * 100_000, "too_long", "at most"),
 ]
 
 
@@ -66,8 +67,9 @@ def test_bad_messages_get_errors_and_change_nothing(client: TestClient, settings
         ann, ben, watch = Player(ann_socket), Player(ben_socket), Player(watch_socket)
         for player in (ann, ben, watch):
             player.read_state()
-        for text, reason in BAD:
-            assert reason in ann.error(text)
+        for text, code, words in BAD:
+            assert words in ann.error(text)
+            assert ann.frames[-1]["code"] == code
         assert "turn" in ben.error({"type": "clue", "target": 0, "rank": 1})
         assert "spectators" in watch.error({"type": "clue", "target": 0, "rank": 1})
         assert referee(settings, table).history == []
@@ -288,7 +290,7 @@ def refuse_generated(
         else:
             player.socket.send_text(frame)
         answer = player.read()
-        assert answer["type"] == "error" and answer.keys() == {"type", "message"}, answer
+        assert answer["type"] == "error" and answer.keys() == {"type", "code", "message"}, answer
         assert_clear(answer["message"], frame)
         player.send({"type": "ping"})
         assert player.read() == {"type": "pong"}, "one error, and the socket still answers"

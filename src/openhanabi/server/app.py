@@ -154,7 +154,8 @@ async def _http_error(request: Request, error: HTTPException) -> HTMLResponse:
 async def _invalid_socket(websocket: WebSocket, error: WebSocketRequestValidationError) -> None:
     """A socket whose address names no table (not a number, or out of range) is closed with a
     sentence, not the validator's list of problems."""
-    await websocket.close(game.POLICY_VIOLATION, "This address names no table.")
+    t = translator(language_of(websocket))
+    await websocket.close(game.POLICY_VIOLATION, t("problem.no_table_address"))
 
 
 async def _invalid(request: Request, error: RequestValidationError) -> HTMLResponse:

@@ -3,8 +3,8 @@ in :mod:`openhanabi.server.migrations` (a test compares the two).
 
 - :class:`User` and :class:`LoginSession` (a sign-in, its cookie token stored hashed),
   :class:`LoginFailure` (for the sign-in rate limit);
-- :class:`GameTable`: a table in the lobby with its rules (a preset and the rules' options) and
-  :class:`Seat` rows, each a player or a bot;
+- :class:`GameTable`: a table in the lobby with its rules (a preset and the rules' options), who
+  may watch its game (:class:`Spectators`) and :class:`Seat` rows, each a player or a bot;
 - :class:`GameRecord`: a game as its record (deck, bonus tiles and actions, as
   :mod:`openhanabi.records` writes them): the game is rebuilt by replaying it; played at a
   table or imported from a record (:class:`GameSource`), with the bots' explanations;
@@ -82,6 +82,14 @@ class TableState(enum.StrEnum):
     FINISHED = "finished"
 
 
+class Spectators(enum.StrEnum):
+    """Who may watch a table's game while it runs (RULES.md section 7: a spectator sees every
+    hand). Its players always see their own seat's view, never a spectator's."""
+
+    EVERYTHING = "everything"  # anyone, seeing every hand (as on hanab.live)
+    NONE = "none"  # nobody but the players until the game is over
+
+
 class GameSource(enum.StrEnum):
     """Where a game comes from: played at a table here, or imported from a record."""
 
@@ -155,6 +163,17 @@ class GameTable(Base):
     )
     password_hash: Mapped[str | None] = mapped_column(String(200))
     created_at: Mapped[datetime] = mapped_column(default=now)
+    spectators: Mapped[Spectators] = mapped_column(
+        Enum(
+            Spectators,
+            native_enum=False,
+            length=16,
+            validate_strings=True,
+            values_callable=lambda kinds: [kind.value for kind in kinds],
+        ),
+        default=Spectators.EVERYTHING,
+        server_default=Spectators.EVERYTHING.value,
+    )
     # the rules
     preset: Mapped[str] = mapped_column(String(40))
     players: Mapped[int]
@@ -199,6 +218,11 @@ class GameTable(Base):
 
     def seat_of(self, user_id: int) -> Seat | None:
         return next((seat for seat in self.seats if seat.user_id == user_id), None)
+
+    def admits_spectator(self) -> bool:
+        """Whether someone who does not play here may watch the game now: as ``spectators``
+        say while it runs, anyone once it is over (its replay shows every card anyway)."""
+        return self.spectators is Spectators.EVERYTHING or self.state is not TableState.PLAYING
 
     def free_seats(self) -> list[int]:
         taken = {seat.seat for seat in self.seats}

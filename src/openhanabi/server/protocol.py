@@ -13,7 +13,9 @@ Client messages are JSON objects with a ``type``:
 
 A slot counts from 1 in the order the state lists the hand: newest card first. Anything else
 (not JSON, an unknown type, a missing or extra field, more than :data:`MAX_MESSAGE` characters)
-is answered with ``{"type": "error", "message": ...}`` and changes nothing.
+is answered with ``{"type": "error", "code": ..., "message": ...}`` and changes nothing: the
+code is stable (:class:`~openhanabi.server.errors.Problem`), the message in the viewer's
+language.
 
 Server messages: ``state`` (:func:`render_state`, the game as one viewer may see it),
 ``error``, ``pong`` and ``game_over`` (:func:`render_game_over`). Their words (the log's lines,
@@ -22,6 +24,8 @@ suit names, card labels, the verdict) are in the viewer's language: pass its
 
 >>> parse_message('{"type": "clue", "target": 1, "rank": 3}')
 ClueMessage(type='clue', target=1, colour=None, rank=3)
+>>> parse_message('{"type": "dance"}').code
+'unknown_type'
 >>> parse_message('{"type": "dance"}').message
 "unknown message type 'dance' (play, discard, clue, choose, ping)"
 """
@@ -32,6 +36,7 @@ import json
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
+from pydantic_core import PydanticCustomError
 
 from openhanabi.rules import (
     Action,
@@ -47,6 +52,7 @@ from openhanabi.rules import (
 )
 from openhanabi.rules import rating as rating_band
 from openhanabi.rules.variants import DEFAULT_CLUE_TOKENS, DEFAULT_STORMS, default_hand_size
+from openhanabi.server.errors import Problem
 from openhanabi.server.i18n import DEFAULT, Translator, translator
 
 MAX_MESSAGE = 1024
@@ -66,7 +72,7 @@ class _CardMessage(_Message):
     @model_validator(mode="after")
     def _one_card(self) -> _CardMessage:
         if (self.slot is None) == (self.order is None):
-            raise ValueError("name the card by either slot or order")
+            raise PydanticCustomError("one_card", "name the card by either slot or order")
         return self
 
 
@@ -88,7 +94,7 @@ class ClueMessage(_Message):
     @model_validator(mode="after")
     def _one_kind(self) -> ClueMessage:
         if (self.colour is None) == (self.rank is None):
-            raise ValueError("a clue names either a colour or a rank")
+            raise PydanticCustomError("one_clue_kind", "a clue names either a colour or a rank")
         return self
 
 
@@ -108,46 +114,47 @@ ClientMessage = Annotated[
 _CLIENT = TypeAdapter[ClientMessage](ClientMessage)
 
 
-class ProtocolError(BaseModel):
+class ProtocolError(Problem):
     """Why a client message could not be read."""
-
-    message: str
 
 
 def parse_message(text: str | bytes) -> ClientMessage | ProtocolError:
     """The message ``text`` holds, or a :class:`ProtocolError` saying what is wrong with it."""
     if len(text) > MAX_MESSAGE:
-        return ProtocolError(message=f"a message may be at most {MAX_MESSAGE} characters")
+        return ProtocolError("too_long", {"most": MAX_MESSAGE})
     try:
         data = json.loads(text)
     except (ValueError, UnicodeDecodeError):
-        return ProtocolError(message="a message must be a JSON object")
+        return ProtocolError("not_an_object")
     if not isinstance(data, dict):
-        return ProtocolError(message="a message must be a JSON object")
+        return ProtocolError("not_an_object")
     kind = data.get("type")
     if kind not in TYPES:
         known = ", ".join(TYPES)
         if not isinstance(kind, str):
-            return ProtocolError(message=f"a message needs a type ({known})")
-        return ProtocolError(message=f"unknown message type {kind[:40]!r} ({known})")
+            return ProtocolError("no_type", {"types": known})
+        return ProtocolError("unknown_type", {"type": repr(kind[:40]), "types": known})
     try:
         return _CLIENT.validate_python(data)
     except ValidationError as error:
-        return ProtocolError(message=f"{kind}: {_problems(error)}")
+        return ProtocolError("invalid", {"type": kind}, _problems(error))
 
 
-def _problems(error: ValidationError) -> str:
+def _problems(error: ValidationError) -> tuple[Problem, ...]:
+    """Each field's problem: its code is ``field.`` and pydantic's type of error."""
     problems = []
     for problem in error.errors(include_url=False):
-        where = [str(part) for part in problem["loc"][1:]]  # the first part is the type tag
-        text = str(problem["msg"]).removeprefix("Value error, ")
+        where = ".".join(str(part) for part in problem["loc"][1:])  # the first is the type tag
+        english = str(problem["msg"])
         if problem["type"] == "extra_forbidden":
-            text = "is not a field of this message"
-        problems.append(f"{'.'.join(where)} {text}" if where else text)
-    return "; ".join(problems)
+            english = "is not a field of this message"
+        params = {name: str(value) for name, value in (problem.get("ctx") or {}).items()}
+        english = f"{where} {english}" if where else english
+        problems.append(Problem(f"field.{problem['type']}", params | {"field": where}, (), english))
+    return tuple(problems)
 
 
-def to_action(message: ClientMessage, view: SeatView) -> Action | str:
+def to_action(message: ClientMessage, view: SeatView) -> Action | Problem:
     """The action ``message`` asks for in ``view``, or what makes it meaningless there.
 
     Whether the action is legal is for the rules to say (:meth:`~openhanabi.rules.Game.apply`).
@@ -158,7 +165,7 @@ def to_action(message: ClientMessage, view: SeatView) -> Action | str:
         if message.slot is not None:
             hand = slots(view.own_hand)
             if message.slot > len(hand):
-                return f"there is no slot {message.slot} in your hand of {len(hand)} cards"
+                return Problem("no_slot", {"slot": message.slot, "cards": len(hand)})
             order = hand[message.slot - 1]
         assert order is not None
         if isinstance(message, DiscardMessage):
@@ -167,20 +174,21 @@ def to_action(message: ClientMessage, view: SeatView) -> Action | str:
             return Action.play(order)
         keys = [suit.key for suit in variant.suits]
         if message.declare not in keys:
-            return f"there is no suit {message.declare!r} to declare ({', '.join(keys)})"
+            return Problem("no_suit", {"suit": repr(message.declare), "suits": ", ".join(keys)})
         return Action.play(order, keys.index(message.declare))
     if isinstance(message, ClueMessage):
         if not 0 <= message.target < variant.players:
-            return f"there is no seat {message.target}"
+            return Problem("no_seat", {"seat": message.target})
         if message.rank is not None:
             return Action.rank_clue(message.target, message.rank)
         colours = [suit.key for suit in variant.colours]
         if message.colour not in colours:
-            return f"{message.colour!r} cannot be named in a clue ({', '.join(colours)})"
+            named = {"colour": repr(message.colour), "colours": ", ".join(colours)}
+            return Problem("colour_not_named", named)
         return Action.colour_clue(message.target, colours.index(message.colour))
     if isinstance(message, ChooseMessage):
         return Action.choose(message.order)
-    return "a ping is not an action"
+    return Problem("not_an_action")
 
 
 # ---------------------------------------------------------------------- server messages
@@ -419,8 +427,9 @@ def verdict(score: int, variant: Variant, t: Translator | None = None) -> str:
     return t.texts.get(f"verdict.{key}", english)
 
 
-def error(message: str) -> dict[str, Any]:
-    return {"type": "error", "message": message}
+def error(problem: Problem, t: Translator | None = None) -> dict[str, Any]:
+    """The ``error`` message saying ``problem`` in the language of ``t`` (English by default)."""
+    return problem.frame(t or translator(DEFAULT))
 
 
 def describe_variant(variant: Variant, t: Translator | None = None) -> str:

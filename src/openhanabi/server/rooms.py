@@ -28,7 +28,7 @@ from openhanabi.bots import Bot, make_bot
 from openhanabi.rules import Action, Game, IllegalActionError
 from openhanabi.server import protocol
 from openhanabi.server.db import Database
-from openhanabi.server.errors import RefusedError
+from openhanabi.server.errors import Problem, RefusedError
 from openhanabi.server.games import explanations, rebuild, save
 from openhanabi.server.i18n import DEFAULT, translator
 from openhanabi.server.models import GameRecord
@@ -122,35 +122,35 @@ class Room:
         """Handle one message from ``viewer``: an action, a ping, or an error in return."""
         message = protocol.parse_message(text)
         if isinstance(message, protocol.ProtocolError):
-            await self._send(viewer, [protocol.error(message.message)])
+            await self._send(viewer, [protocol.error(message, translator(viewer.lang))])
             return
         if isinstance(message, protocol.PingMessage):
             await self._send(viewer, [{"type": "pong"}])
             return
         problem = await self.act_for(viewer.seat, message)
-        if problem:
-            await self._send(viewer, [protocol.error(problem)])
+        if problem is not None:
+            await self._send(viewer, [protocol.error(problem, translator(viewer.lang))])
 
-    async def act_for(self, seat: int | None, message: protocol.ClientMessage) -> str:
-        """Carry out ``message`` for the player in ``seat``; "" if done, else why not."""
+    async def act_for(self, seat: int | None, message: protocol.ClientMessage) -> Problem | None:
+        """Carry out ``message`` for the player in ``seat``; None if done, else why not."""
         async with self.lock:
             game = self.game
             if seat is None:
-                return "spectators cannot act"
+                return Problem("spectator")
             if game.outcome is not None:
-                return "the game is over"
+                return Problem("game_over")
             if game.seat != seat:
-                return f"it is {self.names[game.seat]}'s turn, not yours"
+                return Problem("not_your_turn", {"player": self.names[game.seat]})
             action = protocol.to_action(message, game.view(seat))
-            if isinstance(action, str):
+            if isinstance(action, Problem):
                 return action
             try:
                 await self._apply(action, "")
             except IllegalActionError as error:
-                return f"{action} is not allowed: {error}"
+                return Problem(f"illegal.{error.reason}", error.params, (), str(error))
         self.wake_bots()
         self._check_idle()  # the last viewer may have left while the action was stored
-        return ""
+        return None
 
     async def _apply(self, action: Action, explanation: str) -> None:
         """Apply ``action`` (the lock held), save the game and tell every socket."""
@@ -274,7 +274,7 @@ class Rooms:
                 .limit(1)
             )
             if stored is None:
-                raise RefusedError(f"Table {table_id} has no game yet.", 404)
+                raise RefusedError("problem.no_game_yet", 404, table=table_id)
             game = rebuild(stored)
             players = stored.players
             return Room(

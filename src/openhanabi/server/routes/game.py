@@ -18,8 +18,9 @@ from openhanabi.server import lobby
 from openhanabi.server.accounts import find_session
 from openhanabi.server.db import Database
 from openhanabi.server.deps import SESSION_COOKIE, DbDep, RowId, VisitorDep
-from openhanabi.server.errors import RefusedError
+from openhanabi.server.errors import Problem, RefusedError
 from openhanabi.server.i18n import language_of, translator
+from openhanabi.server.models import GameTable
 from openhanabi.server.pages import render
 from openhanabi.server.protocol import describe_variant
 from openhanabi.server.rooms import Rooms
@@ -38,6 +39,8 @@ def game_page(request: Request, table_id: RowId, db: DbDep, visitor: VisitorDep)
     t = translator(language_of(request))
     game = table.games[-1] if table.games else None
     seat = table.seat_of(visitor.user.id) if visitor.user is not None else None
+    if seat is None and not table.admits_spectator():
+        raise RefusedError("problem.no_spectators", 403)
     return render(
         request,
         visitor,
@@ -54,21 +57,31 @@ def game_page(request: Request, table_id: RowId, db: DbDep, visitor: VisitorDep)
 
 @router.websocket("/tables/{table_id}/socket")
 async def game_socket(websocket: WebSocket, table_id: RowId) -> None:
-    """Players act on their turn; everyone else watches (a spectator's messages are refused)."""
+    """Players act on their turn; everyone else watches (a spectator's messages are refused),
+    if the table lets them: else they are sent why, and the socket is closed."""
+    t = translator(language_of(websocket))
     if not _same_origin(websocket):
-        await websocket.close(POLICY_VIOLATION, "This socket only serves this site's pages.")
+        await websocket.close(POLICY_VIOLATION, t("problem.foreign_origin"))
+        return
+    user_id, admitted = await asyncio.to_thread(
+        _arrival,
+        websocket.app.state.database,
+        websocket.cookies.get(SESSION_COOKIE, ""),
+        table_id,
+    )
+    if not admitted:
+        await websocket.accept()
+        await websocket.send_json(Problem("no_spectators").frame(t))
+        await websocket.close(POLICY_VIOLATION, t("problem.no_spectators"))
         return
     rooms: Rooms = websocket.app.state.rooms
     try:
         room = await rooms.room(table_id)
     except RefusedError as refusal:
-        await websocket.close(POLICY_VIOLATION, refusal.message)
+        await websocket.close(POLICY_VIOLATION, refusal.text(t))
         return
-    user_id = await asyncio.to_thread(
-        _user_id, websocket.app.state.database, websocket.cookies.get(SESSION_COOKIE, "")
-    )
     await websocket.accept()
-    viewer = await room.join(websocket, room.seat_of(user_id), language_of(websocket))
+    viewer = await room.join(websocket, room.seat_of(user_id), t.lang)
     try:
         while True:
             message = await websocket.receive()
@@ -82,10 +95,16 @@ async def game_socket(websocket: WebSocket, table_id: RowId) -> None:
         room.leave(viewer)
 
 
-def _user_id(database: Database, token: str) -> int | None:
+def _arrival(database: Database, token: str, table_id: int) -> tuple[int | None, bool]:
+    """Who opens the socket (None: nobody signed in) and whether the table lets them watch:
+    its players always (they get their seat's view), others as the table says."""
     with database.session() as db:
         session = find_session(db, token)
-        return session.user_id if session else None
+        user_id = session.user_id if session else None
+        table = db.get(GameTable, table_id)
+        if table is None or (user_id is not None and table.seat_of(user_id) is not None):
+            return user_id, True  # no table: the room says so
+        return user_id, table.admits_spectator()
 
 
 def _same_origin(websocket: WebSocket) -> bool:
