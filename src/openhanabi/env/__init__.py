@@ -7,6 +7,9 @@ encodings, among them HLE's canonical encoding bit for bit.
   Importing this package registers it as ``openhanabi/Hanabi-v0`` (extended encoding) and
   ``openhanabi/Hanabi-HLE-v0`` (HLE's encoding and moves, no empty clues); keyword arguments of
   ``gymnasium.make`` choose the variant: ``variant="rainbow", players=3, bonus_tiles=True``.
+- :class:`SelfPlayVectorEnv` (:mod:`openhanabi.env.vector`): the same for ``N`` games at once,
+  Gymnasium's vector API on the batch engine; the same ids make it with
+  ``gymnasium.make_vec(id, num_envs=N, vectorization_mode="vector_entry_point")``.
 - :mod:`openhanabi.env.encodings`: the ``hle`` and ``extended`` encodings, with their layouts.
 - :class:`MoveNumbering` (:mod:`openhanabi.env.moves`): move numbers to actions and back.
 
@@ -32,6 +35,7 @@ from openhanabi.env.aec import env, raw_env
 from openhanabi.env.encodings import ENCODINGS, Encoding, UnsupportedVariantError, make_encoding
 from openhanabi.env.gym import SelfPlayEnv
 from openhanabi.env.moves import MoveNumbering
+from openhanabi.env.vector import SelfPlayVectorEnv
 
 GYMNASIUM_IDS = {
     "openhanabi/Hanabi-v0": {},
@@ -40,7 +44,12 @@ GYMNASIUM_IDS = {
 
 for _id, _kwargs in GYMNASIUM_IDS.items():
     if _id not in gymnasium.registry:
-        gymnasium.register(id=_id, entry_point="openhanabi.env.gym:SelfPlayEnv", kwargs=_kwargs)
+        gymnasium.register(
+            id=_id,
+            entry_point="openhanabi.env.gym:SelfPlayEnv",
+            vector_entry_point="openhanabi.env.vector:SelfPlayVectorEnv",
+            kwargs=_kwargs,
+        )
 
 __all__ = [
     "ENCODINGS",
@@ -48,6 +57,7 @@ __all__ = [
     "Encoding",
     "MoveNumbering",
     "SelfPlayEnv",
+    "SelfPlayVectorEnv",
     "UnsupportedVariantError",
     "env",
     "make_encoding",
