@@ -264,6 +264,20 @@ def test_an_illegal_move_is_refused_by_game_and_move_and_changes_nothing() -> No
     assert vector.game_seeds.tolist() == twin.game_seeds.tolist()
 
 
+def test_without_final_observations_only_final_obs_is_left_out() -> None:
+    full = play(SelfPlayVectorEnv(5, players=3), seed=2, steps=50)
+    lean_env = SelfPlayVectorEnv(5, players=3, final_observations=False)
+    lean = play(lean_env, seed=2, steps=50)
+    assert all(np.array_equal(a, b) for a, b in zip(full, lean, strict=True))
+    _, infos = lean_env.reset(seed=2)
+    rng = np.random.default_rng(0)
+    terminations = np.zeros(5, np.bool_)
+    while not terminations.any():
+        *_, terminations, _, infos = lean_env.step(random_moves(infos["action_mask"], rng))
+    assert "final_obs" not in infos and "_final_obs" not in infos
+    assert np.array_equal(infos["_final_info"], terminations)
+
+
 def test_spaces_and_metadata_follow_gymnasiums_vector_api() -> None:
     vector = SelfPlayVectorEnv(5, "rainbow", players=3)
     single = SelfPlayEnv("rainbow", players=3)

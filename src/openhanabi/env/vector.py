@@ -14,7 +14,9 @@ ended it, and its row of the observations is already the new game's first. As Gy
 same-step vector environments do, ``info["final_obs"]`` (an object array, ``None`` for the games
 that go on) holds the last observation of each game that ended, with ``info["_final_obs"]``
 marking them, and ``info["final_info"]`` their last ``action_mask`` (all 0: the game is over)
-and ``seat``. Nothing truncates.
+and ``seat``: the state the rules leave the game in (a game that ends in the middle of a turn,
+by the last storm token or the last firework, draws no replacement and keeps the seat that
+acted). Nothing truncates. ``final_observations=False`` leaves ``final_obs`` out, for speed.
 
 Seeds: ``reset(seed=s)`` deals game ``i`` from seed ``s + i`` (``Game.new(variant, s + i)``, as
 ``SelfPlayEnv.reset(seed=s + i)`` does); every game that ends is dealt again from the next
@@ -62,10 +64,11 @@ from openhanabi.env.batch.tiles import BonusTiles
 from openhanabi.env.encodings import DTYPE
 from openhanabi.rules import Variant
 
-# The arrays of a BatchState with one row per game (the flat views over them and the games'
-# bases are derived from them).
+# The arrays of a BatchState with one row per game that a copy of some games takes: those the
+# observers read row by row, and those the rules' end of a game changes. The deck and the
+# cards' knowledge are read through flat views at each game's ``card_base``, which the copy
+# keeps, so they are not copied.
 PER_GAME = (
-    "deck",
     "hands",
     "held",
     "drawn",
@@ -77,8 +80,6 @@ PER_GAME = (
     "complete",
     "turns_left",
     "seat",
-    "lost",
-    "knowledge",
     "discards",
 )
 Table = TypeVar("Table", LastAction, BonusTiles)
@@ -86,15 +87,19 @@ FIRST_SEED_BITS = 61  # a random first seed leaves room below the batch engine's
 
 
 class FinalObservations(BatchEnv):
-    """The batch engine, keeping the last observation of the games a step ends.
+    """The batch engine, keeping the last seat on turn, and (``observe_final``) the last
+    observation, of the games a step ends.
 
     :meth:`BatchEnv.step` deals every ended game anew before observing; here the games about
     to be dealt are observed first, alone (a copy of their rows, so that a step pays for the
     games that ended, not for all of them).
     """
 
-    def __init__(self, games: int, variant: str | Variant, **options: Any) -> None:
+    def __init__(
+        self, games: int, variant: str | Variant, *, observe_final: bool = True, **options: Any
+    ) -> None:
         super().__init__(games, variant, **options)
+        self.observe_final = observe_final
         self.ended = np.zeros(0, np.int64)  # the games the last step ended
         self.final_observations = np.zeros((0, self.observation_size), DTYPE)
         self.final_seats = np.zeros(0, np.int64)
@@ -111,27 +116,39 @@ class FinalObservations(BatchEnv):
     def _deal(self, rows: Ints) -> None:
         if self._stepping:
             self.ended = rows.copy()
-            self.final_observations, self.final_seats = self._observe_games(rows)
+            state = self.state
+            at_once = ended_at_once(state, rows)
+            self.final_seats = np.where(at_once, state.last.actor[rows], state.seat[rows])
+            if self.observe_final:
+                self.final_observations = self._observe_games(rows)
         super()._deal(rows)
 
-    def _observe_games(self, rows: Ints) -> tuple[NDArray[np.int8], Ints]:
-        """The last observations of games ``rows``, which have just ended, and the seats
-        they are made for."""
+    def _observe_games(self, rows: Ints) -> NDArray[np.int8]:
+        """The last observations of games ``rows``, which have just ended."""
         ended = games_of(self.state, rows)
         take_back_the_end_of_turn(ended)
         observer = self._observer
         if not isinstance(observer, ExtendedObserver):
-            return observer.observe(ended), ended.seat
+            return observer.observe(ended)
         tiles = None if self.options is None else self.options.tiles
         observations = observer.observe(ended, None if tiles is None else rows_of(tiles, rows))
         # the extended encoding shows whose turn it is, and no one's once the game is over
         turn = self.encoding.segment("turn")
         observations[:, turn.start : turn.stop] = 0
-        return observations, ended.seat
+        return observations
+
+
+def ended_at_once(state: BatchState, rows: Ints) -> NDArray[np.bool_]:
+    """Per game of ``rows`` (which ended): whether the rules ended it at once, in the middle
+    of the turn: the last storm token turned, or the last firework completed."""
+    at_once: NDArray[np.bool_] = (state.storms[rows] >= state.variant.storms) | (
+        state.complete[rows] == state.suits
+    )
+    return at_once
 
 
 def games_of(state: BatchState, rows: Ints) -> BatchState:
-    """A copy of games ``rows`` of ``state``, as a state of their own."""
+    """A copy of games ``rows`` of ``state``, as a state of their own (see ``PER_GAME``)."""
     part = copy.copy(state)
     n, p, h = len(rows), state.players, state.hand_size
     for name in PER_GAME:
@@ -140,11 +157,9 @@ def games_of(state: BatchState, rows: Ints) -> BatchState:
     part.rows = np.arange(n)
     part.last = rows_of(state.last, rows)
     part.hands_by_seat = part.hands.reshape(n * p, h + 1)
-    part.deck_flat = part.deck.reshape(-1)
-    part.knowledge_by_card = part.knowledge.reshape(n * (state.orders + 1), -1)
     part.seat_base = part.rows * p
     part.slot_base = part.rows * (h + 1)
-    part.card_base = part.rows * (state.orders + 1)
+    part.card_base = state.card_base[rows]  # into the whole deck and knowledge
     return part
 
 
@@ -165,9 +180,7 @@ def take_back_the_end_of_turn(state: BatchState) -> None:
     the seat that acted stays on turn, its hand draws no replacement and the last round does
     not advance. Other endings come at the end of a turn, as in the batch engine.
     """
-    at_once = np.flatnonzero(
-        (state.storms >= state.variant.storms) | (state.complete == state.suits)
-    )
+    at_once = np.flatnonzero(ended_at_once(state, state.rows))
     last = state.last
     actor = last.actor[at_once]
     drew = at_once[last.drew[at_once]]
@@ -192,6 +205,11 @@ class SelfPlayVectorEnv(VectorEnv[NDArray[np.int8], NDArray[np.int64], NDArray[A
     ``variant`` is a preset's name or a :class:`~openhanabi.rules.Variant`, ``encoding``
     ``"extended"`` (the default, every variant) or ``"hle"``, and ``options`` any variant
     option (``players=4``, ``bonus_tiles=True`` ...), as for ``SelfPlayEnv``.
+
+    ``final_observations=False`` leaves ``final_obs`` out of the infos, and saves observing
+    the games that end a second time. Nothing truncates, so a learner that bootstraps only
+    from truncated games never reads them; with small batches this is the faster choice
+    (``benchmarks/vector_speed.py`` measures both).
     """
 
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}  # noqa: RUF012 (Gymnasium declares it)
@@ -203,6 +221,7 @@ class SelfPlayVectorEnv(VectorEnv[NDArray[np.int8], NDArray[np.int64], NDArray[A
         *,
         encoding: str = "extended",
         render_mode: str | None = None,
+        final_observations: bool = True,
         **options: Any,
     ) -> None:
         if render_mode is not None:
@@ -212,7 +231,13 @@ class SelfPlayVectorEnv(VectorEnv[NDArray[np.int8], NDArray[np.int64], NDArray[A
             )
         if isinstance(num_envs, bool) or not isinstance(num_envs, int | np.integer):
             raise ValueError(f"num_envs is a number of games, not {num_envs!r}")
-        self.batch = FinalObservations(int(num_envs), variant, encoding=encoding, **options)
+        self.batch = FinalObservations(
+            int(num_envs),
+            variant,
+            encoding=encoding,
+            observe_final=bool(final_observations),
+            **options,
+        )
         self.num_envs = self.batch.games
         self.variant = self.batch.variant
         self.encoding = self.batch.encoding
@@ -291,9 +316,6 @@ class SelfPlayVectorEnv(VectorEnv[NDArray[np.int8], NDArray[np.int64], NDArray[A
         batch = self.batch
         ended = np.zeros(self.num_envs, np.bool_)
         ended[batch.ended] = True
-        final_obs = np.full(self.num_envs, None, dtype=object)
-        for game, observation in zip(batch.ended, batch.final_observations, strict=True):
-            final_obs[game] = observation
         seats = np.zeros(self.num_envs, np.int64)
         seats[batch.ended] = batch.final_seats
         final_info = {
@@ -302,9 +324,10 @@ class SelfPlayVectorEnv(VectorEnv[NDArray[np.int8], NDArray[np.int64], NDArray[A
             "seat": seats,
             "_seat": ended.copy(),
         }
-        return {
-            "final_obs": final_obs,
-            "_final_obs": ended.copy(),
-            "final_info": final_info,
-            "_final_info": ended,
-        }
+        infos = {"final_info": final_info, "_final_info": ended}
+        if batch.observe_final:
+            final_obs = np.full(self.num_envs, None, dtype=object)
+            for game, observation in zip(batch.ended, batch.final_observations, strict=True):
+                final_obs[game] = observation
+            infos.update(final_obs=final_obs, _final_obs=ended.copy())
+        return infos
