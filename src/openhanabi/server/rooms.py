@@ -29,10 +29,10 @@ from openhanabi.rules import Action, Game, IllegalActionError
 from openhanabi.server import protocol
 from openhanabi.server.db import Database
 from openhanabi.server.errors import Problem, RefusedError
-from openhanabi.server.games import explanations, rebuild, save
+from openhanabi.server.games import LiveRecord, explanations, rebuild
 from openhanabi.server.i18n import DEFAULT, translator
 from openhanabi.server.models import GameRecord
-from openhanabi.server.writer import Writer
+from openhanabi.server.writer import Saving, Writer
 
 log = logging.getLogger(__name__)
 STAND_IN = "basic"  # plays a turn for a bot that failed
@@ -64,6 +64,7 @@ class Room:
     bots: dict[int, Bot]
     writer: Writer
     bot_delay: float
+    record: LiveRecord  # the game's record as stored, kept up to date by each save
     viewers: set[Viewer] = field(default_factory=set)
     explanations: dict[int, str] = field(default_factory=dict)  # event index -> why
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -159,16 +160,13 @@ class Room:
         if explanation:
             self.explanations[len(game.events) - 1] = explanation
         try:
-            await self.writer.save(self.game_id, self._store)
+            row = self.record.row(game, self.explanations)
+            await self.writer.save(Saving(self.game_id, row, finishes=game.outcome is not None))
         except Exception:
             self.explanations.pop(len(game.events) - 1, None)
             game.undo()  # what is not stored did not happen
             raise
         await self._broadcast()
-
-    def _store(self, stored: GameRecord) -> None:
-        """Write the game into its stored record (in the writer's thread, the lock held)."""
-        save(stored, self.game, self.explanations)
 
     async def _broadcast(self) -> None:
         sent: dict[tuple[int | None, str], list[dict[str, Any]]] = {}
@@ -263,7 +261,6 @@ class Rooms:
         """Forget ``room``, which nobody needs any more (it is rebuilt if someone comes back)."""
         if self.rooms.get(table_id) is room:
             del self.rooms[table_id]
-            self.writer.forget(room.game_id)
 
     def _load(self, table_id: int) -> Room:
         with self.database.session() as db:
@@ -277,10 +274,11 @@ class Rooms:
                 raise RefusedError("problem.no_game_yet", 404, table=table_id)
             game = rebuild(stored)
             players = stored.players
+            names = [player.name for player in players]
             return Room(
                 game_id=stored.id,
                 game=game,
-                names=[player.name for player in players],
+                names=names,
                 users={p.seat: p.user_id for p in players if p.user_id is not None},
                 bots={
                     p.seat: make_bot(p.bot, p.seat, game.variant, stored.seed + p.seat)
@@ -289,6 +287,7 @@ class Rooms:
                 },
                 writer=self.writer,
                 bot_delay=self.bot_delay,
+                record=LiveRecord(game, names),
                 explanations=explanations(stored),
             )
 

@@ -1,12 +1,14 @@
 """The live games' writes to the database: one thread, many games' changes in one transaction.
 
 Every action of a live game is stored before anyone is told of it (what is not stored did not
-happen). Storing each on its own costs a transaction, a commit (on SQLite a write to disk), a
-thread hand-off and loading the game's rows again; with a thousand tables playing, those
-dominate. The :class:`Writer` takes the changes that arrive while it is busy and commits them
-together, so that one commit serves many actions, each still acknowledged only once its commit
-is done; and it keeps the rows of the games it writes loaded in its own session until told to
-:meth:`~Writer.forget` them (the live games' rows are written by nobody else).
+happen). Storing each on its own costs a transaction, a commit (on SQLite a write to disk) and a
+thread hand-off; with a thousand tables playing, those dominate. The :class:`Writer` takes the
+saves that arrive while it is busy and commits them together, so that one commit serves many
+actions, each still acknowledged only once its commit is done.
+
+A save is the new values of one game's row (:class:`Saving`), written with one ``UPDATE`` per
+kind of row for the whole batch on a connection the writer keeps: no objects are loaded or
+tracked for it, and no connection is checked out (and pinged) per commit.
 """
 
 from __future__ import annotations
@@ -16,57 +18,60 @@ import contextlib
 import logging
 import queue
 import threading
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
 
-from sqlalchemy import select
-from sqlalchemy.orm import Session, defer, selectinload
+from sqlalchemy import Connection, Table, bindparam, select, update
 
 from openhanabi.server.db import Database
-from openhanabi.server.models import GameRecord
+from openhanabi.server.models import GameRecord, GameTable, TableState
 
 log = logging.getLogger(__name__)
-BATCH = 200  # changes in one transaction at most
-Change = Callable[[GameRecord], None]
+BATCH = 200  # saves in one transaction at most
+GAMES: Table = GameRecord.__table__  # type: ignore[assignment]  # a declared model's table
+TABLES: Table = GameTable.__table__  # type: ignore[assignment]
+
+
+@dataclass(frozen=True)
+class Saving:
+    """What one save writes: new values of game ``game_id``'s row, by column; with
+    ``finishes``, the game is over and its table is marked finished too."""
+
+    game_id: int
+    row: Mapping[str, Any]
+    finishes: bool = False
 
 
 @dataclass
 class _Job:
-    game_id: int
-    change: Change
+    saving: Saving
     done: asyncio.Future[None]
-    loop: asyncio.AbstractEventLoop
+    loop: asyncio.AbstractEventLoop = field(repr=False)
 
 
 class Writer:
-    """Applies changes to stored games in a thread of its own, batching them per commit."""
+    """Stores games' saves in a thread of its own, batching them per commit."""
 
     def __init__(self, database: Database) -> None:
         self.database = database
-        self.jobs: queue.SimpleQueue[_Job | int | None] = queue.SimpleQueue()
+        self.jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         self.thread: threading.Thread | None = None
-        # the writer thread's own: its session and the games loaded in it, by id
-        self.session: Session | None = None
-        self.loaded: dict[int, GameRecord] = {}
+        self.connection: Connection | None = None  # the writer thread's own
 
-    async def save(self, game_id: int, change: Change) -> None:
-        """Apply ``change`` to the stored game ``game_id`` and commit it; returns once it is
-        committed, raises what the change or the commit raised."""
+    async def save(self, saving: Saving) -> None:
+        """Store ``saving`` and commit it; returns once it is committed, raises what storing it
+        raised (:class:`LookupError` for a game that is not there)."""
         if self.thread is None:
             self.thread = threading.Thread(target=self._run, name="game writer", daemon=True)
             self.thread.start()
         loop = asyncio.get_running_loop()
         done: asyncio.Future[None] = loop.create_future()
-        self.jobs.put(_Job(game_id, change, done, loop))
+        self.jobs.put(_Job(saving, done, loop))
         await done
 
-    def forget(self, game_id: int) -> None:
-        """Let go of the rows of game ``game_id`` (its room has closed)."""
-        if self.thread is not None:
-            self.jobs.put(game_id)
-
     def close(self) -> None:
-        """Finish the changes already asked for, then stop the thread."""
+        """Finish the saves already asked for, then stop the thread."""
         if self.thread is not None:
             self.jobs.put(None)
             self.thread.join()
@@ -78,76 +83,79 @@ class Writer:
                 item = self.jobs.get()
                 if item is None:
                     return
-                if isinstance(item, int):
-                    self._forget(item)
-                    continue
                 batch = [item]
                 while len(batch) < BATCH:
                     try:
                         more = self.jobs.get_nowait()
                     except queue.Empty:
                         break
-                    if not isinstance(more, _Job):
-                        self.jobs.put(more)  # after this batch (the order of forgets is free)
+                    if more is None:
+                        self.jobs.put(None)  # stop after this batch
                         break
                     batch.append(more)
                 self._write(batch)
         finally:
             self._reset()
 
-    def _forget(self, game_id: int) -> None:
-        game = self.loaded.pop(game_id, None)
-        if game is not None and self.session is not None:
-            for row in (game, *game.players, game.table):
-                if row is not None and row in self.session:
-                    self.session.expunge(row)
-
     def _reset(self) -> None:
-        """Start afresh: a new session, nothing loaded (after a failure, or to stop)."""
-        if self.session is not None:
-            self.session.close()
-        self.session = None
-        self.loaded.clear()
+        """Let go of the connection (after a failure, or to stop): the next batch opens one."""
+        if self.connection is not None:
+            with contextlib.suppress(Exception):
+                self.connection.close()
+        self.connection = None
 
     def _write(self, batch: list[_Job]) -> None:
         try:
-            if self.session is None:
-                self.session = self.database.sessions()
-            self._apply(self.session, batch)
-            self.session.commit()
+            if self.connection is None:
+                self.connection = self.database.engine.connect()
+            with self.connection.begin():
+                _store(self.connection, [job.saving for job in batch])
         except Exception as error:
             self._reset()
             if len(batch) == 1:
-                log.exception("storing game %d failed", batch[0].game_id)
+                log.exception("storing game %d failed", batch[0].saving.game_id)
                 _finish(batch[0], error)
                 return
-            # one change or one game may be at fault: each on its own, so the others still land
+            # one save or one game may be at fault: each on its own, so the others still land
             for job in batch:
                 self._write([job])
             return
         for job in batch:
             _finish(job, None)
 
-    def _apply(self, db: Session, batch: list[_Job]) -> None:
-        missing = [job.game_id for job in batch if job.game_id not in self.loaded]
-        if missing:
-            for game in db.scalars(
-                select(GameRecord)
-                .where(GameRecord.id.in_(missing))
-                .options(
-                    # a change writes the record, it does not read it: not loaded, not decoded
-                    defer(GameRecord.record),
-                    defer(GameRecord.explanations),
-                    selectinload(GameRecord.players),
-                    selectinload(GameRecord.table),
-                )
-            ):
-                self.loaded[game.id] = game
-        for job in batch:
-            stored = self.loaded.get(job.game_id)
-            if stored is None:
-                raise LookupError(f"there is no game {job.game_id}")
-            job.change(stored)
+
+def _store(connection: Connection, savings: list[Saving]) -> None:
+    """Write ``savings`` in the transaction of ``connection``: one UPDATE per set of columns."""
+    kinds: dict[tuple[str, ...], list[Saving]] = {}
+    for saving in savings:
+        kinds.setdefault(tuple(sorted(saving.row)), []).append(saving)
+    for columns, same in kinds.items():
+        # a bound parameter may not share a column's name in an UPDATE's SET clause
+        statement = (
+            update(GAMES)
+            .where(GAMES.c.id == bindparam("game_id"))
+            .values(
+                {
+                    column: bindparam(f"new_{column}", type_=GAMES.c[column].type)
+                    for column in columns
+                }
+            )
+        )
+        parameters = [
+            {"game_id": saving.game_id} | {f"new_{key}": saving.row[key] for key in columns}
+            for saving in same
+        ]
+        result = connection.execute(statement, parameters)
+        counted = len(same) == 1 or connection.dialect.supports_sane_multi_rowcount
+        if counted and result.rowcount != len(same):
+            missing = same[0].game_id if len(same) == 1 else "of this batch"
+            raise LookupError(f"there is no game {missing}")
+    finished = [saving.game_id for saving in savings if saving.finishes]
+    if finished:
+        tables = select(GAMES.c.table_id).where(GAMES.c.id.in_(finished))
+        connection.execute(
+            update(TABLES).where(TABLES.c.id.in_(tables)).values(state=TableState.FINISHED)
+        )
 
 
 def _finish(job: _Job, error: Exception | None) -> None:
