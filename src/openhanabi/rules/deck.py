@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import functools
 import operator
+import struct
 from collections.abc import MutableSequence, Sequence
 from typing import NamedTuple, TypeVar
 
@@ -127,11 +128,13 @@ _LANE = 128  # bits per draw in :func:`_draws`: a 64-bit value times a 64-bit co
 
 
 @functools.cache
-def _lanes(count: int) -> tuple[int, int, int]:
-    # for ``count`` lanes: 1 in each lane, k + 1 in lane k, and the low 64 bits of each lane
+def _lanes(count: int) -> tuple[int, int, int, struct.Struct]:
+    # for ``count`` lanes: 1 in each lane, (k + 1) * gamma modulo 2**64 in lane k, the low 64
+    # bits of each lane, and the reader of each lane's low 64 bits from the integer's bytes
     ones = sum(1 << (_LANE * k) for k in range(count))
-    steps = sum((k + 1) << (_LANE * k) for k in range(count))
-    return ones, steps, ones * _MASK
+    gammas = sum((((k + 1) * _GOLDEN_GAMMA) & _MASK) << (_LANE * k) for k in range(count))
+    reader = struct.Struct("<" + "Q8x" * count)
+    return ones, gammas, ones * _MASK, reader
 
 
 def _draws(state: int, count: int) -> list[int]:
@@ -141,12 +144,12 @@ def _draws(state: int, count: int) -> list[int]:
     operation on that integer for all the draws: a product stays inside its lane, and each
     shift is masked back to the low 64 bits of every lane.
     """
-    ones, steps, low = _lanes(count)
-    z = (state * ones + _GOLDEN_GAMMA * steps) & low  # state + (k + 1) * gamma, modulo 2**64
+    ones, gammas, low, reader = _lanes(count)
+    z = (state * ones + gammas) & low  # state + (k + 1) * gamma, modulo 2**64
     z = ((z ^ ((z >> 30) & low)) * 0xBF58476D1CE4E5B9) & low
     z = ((z ^ ((z >> 27) & low)) * 0x94D049BB133111EB) & low
     z ^= (z >> 31) & low
-    return memoryview(z.to_bytes(count * _LANE // 8, "little")).cast("Q")[::2].tolist()
+    return list(reader.unpack(z.to_bytes(count * _LANE // 8, "little")))
 
 
 def ordered_deck(variant: Variant) -> list[Card]:

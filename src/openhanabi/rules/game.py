@@ -25,7 +25,7 @@ from openhanabi.rules.deck import (
     SplitMix64,
     check_deck,
     check_tiles,
-    shuffled_deck,
+    ordered_deck,
     shuffled_tiles,
 )
 from openhanabi.rules.errors import IllegalActionError
@@ -41,6 +41,7 @@ DISCARD = ActionType.DISCARD
 COLOUR_CLUE = ActionType.COLOUR_CLUE
 RANK_CLUE = ActionType.RANK_CLUE
 CHOOSE = ActionType.CHOOSE
+_new_event = tuple.__new__
 
 
 class Game:
@@ -104,17 +105,28 @@ class Game:
     def new(cls, variant: Variant, seed: int) -> Game:
         """A new game of ``variant`` dealt from ``seed`` (the same game on every machine)."""
         rng = SplitMix64(seed)
-        deck = shuffled_deck(variant, seed, rng)
+        tables, _actions, ordered = _prepared(variant)
+        # the shuffle of :func:`shuffled_deck`, made on identities: the cards follow by lookup
+        pile = list(ordered)
+        rng.shuffle(pile)
+        deck = tuple(map(tables.card.__getitem__, pile))
         tiles = shuffled_tiles(rng) if variant.bonus_tiles else []
+        pile.reverse()  # the draw pile has its top at the end
         game = cls.__new__(cls)
-        game._setup(variant, deck, tuple(tiles), seed)
+        game._setup(variant, deck, tuple(tiles), seed, pile)
         game._chance = rng
         return game
 
     def _setup(
-        self, variant: Variant, deck: Sequence[Card], tiles: tuple[int, ...], seed: int
+        self,
+        variant: Variant,
+        deck: Sequence[Card],
+        tiles: tuple[int, ...],
+        seed: int,
+        pile: list[int] | None = None,
     ) -> None:
-        tables, actions = _prepared(variant)
+        """The deal of ``deck``; ``pile`` is the deck's identities, top at the end, if known."""
+        tables, actions, _ordered = _prepared(variant)
         self.variant = variant
         self.seed = seed
         self.deck: tuple[Card, ...] = tuple(deck)
@@ -139,25 +151,28 @@ class Game:
         self.pending: Decision | None = None
         self.outcome: Outcome | None = None
         self.tiles = list(reversed(tiles))  # top at the end
+        if pile is None:
+            # identities (as tables.identity() computes them, written out), top at the end
+            pile = [card.suit * RANK_COUNT + card.rank - 1 for card in reversed(deck)]
+        self.draw_pile = pile
+        # the deal, seat by seat: the i-th card drawn has order i, as if each were drawn alone
+        hand_size = variant.hand_size
+        dealt = variant.players * hand_size
+        cards = pile[: -dealt - 1 : -1]  # the top cards, top first
+        del pile[-dealt:]
         # one more order for the card bonus tile 5 may shuffle back
-        size = len(deck) + (1 if variant.bonus_tiles else 0)
-        self._ident = [-1] * size
-        self._bits = [0] * size
-        self._next_order = 0
-        self.possible = [0] * size
-        self.touched = [False] * size
-        self.marks: list[tuple[int, ...]] = [()] * size
-        # identities (as tables.identity() computes them, written out: every deal does this for
-        # each card), top at the end
-        self.draw_pile = [card.suit * RANK_COUNT + card.rank - 1 for card in reversed(deck)]
-        self.hands: list[list[int]] = []
-        for _ in range(variant.players):
-            hand = []
-            for _ in range(variant.hand_size):
-                hand.append(self._take_top())
-            self.hands.append(hand)
+        rest = len(deck) + (1 if variant.bonus_tiles else 0) - dealt
+        self._ident = cards + [-1] * rest
+        self._bits = [1 << ident for ident in cards] + [0] * rest
+        self._next_order = dealt
+        self.possible = [tables.all_cards] * dealt + [0] * rest
+        self.touched = [False] * (dealt + rest)
+        self.marks: list[tuple[int, ...]] = [()] * (dealt + rest)
+        self.hands: list[list[int]] = [
+            list(range(start, start + hand_size)) for start in range(0, dealt, hand_size)
+        ]
         self._action_table = actions
-        self._clue_actions = self._action_table.clues_from
+        self._clue_actions = actions.clues_from
 
     def _take_top(self) -> int:
         ident = self.draw_pile.pop()
@@ -560,7 +575,10 @@ class Game:
         drew: int = -1,
         tiles: Sequence[int] = (),
     ) -> None:
-        self.events.append(Event(self.seat, action, result, card, touched, drew, tuple(tiles)))
+        # the tuple made directly: Event's own constructor is a Python function, once a turn
+        self.events.append(
+            _new_event(Event, (self.seat, action, result, card, touched, drew, tuple(tiles)))
+        )
 
     def _end_turn(self) -> None:
         variant = self.variant
@@ -650,21 +668,23 @@ class Game:
         return last
 
 
-def _prepared(variant: Variant) -> tuple[Tables, ActionTable]:
-    """The variant's tables and actions. Both are cached by variant, but a variant's hash is
-    computed anew each time (its suits included), a good part of a deal's cost: the last
-    variant's are kept here by identity, as a table deals game after game of one variant."""
+def _prepared(variant: Variant) -> tuple[Tables, ActionTable, tuple[int, ...]]:
+    """The variant's tables, actions and ordered deck as identities. They are cached by
+    variant, but a variant's hash is computed anew each time (its suits included), a good part
+    of a deal's cost: the last variant's are kept here by identity, as a table deals game after
+    game of one variant."""
     last = _last_prepared[0]  # one read: another thread may replace it, never change it
     if last is not None and last[0] is variant:
-        return last[1], last[2]
+        return last[1], last[2], last[3]
     tables = tables_for(variant)
     # one more order for the card bonus tile 5 may shuffle back
     actions = action_table(variant, variant.deck_size + (1 if variant.bonus_tiles else 0))
-    _last_prepared[0] = (variant, tables, actions)
-    return tables, actions
+    ordered = tuple(card.suit * RANK_COUNT + card.rank - 1 for card in ordered_deck(variant))
+    _last_prepared[0] = (variant, tables, actions, ordered)
+    return tables, actions, ordered
 
 
-_last_prepared: list[tuple[Variant, Tables, ActionTable] | None] = [None]
+_last_prepared: list[tuple[Variant, Tables, ActionTable, tuple[int, ...]] | None] = [None]
 
 
 # copy(): values that are immutable or never change after setup are shared, lists are copied
