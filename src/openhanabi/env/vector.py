@@ -45,10 +45,9 @@ episode with a penalty: a batch cannot end one game for it without the others no
 
 from __future__ import annotations
 
-import copy
 import secrets
 from collections.abc import Sequence
-from typing import Any, TypeVar
+from typing import Any
 
 import numpy as np
 from gymnasium import spaces
@@ -59,30 +58,11 @@ from numpy.typing import NDArray
 from openhanabi.env.batch import BatchEnv
 from openhanabi.env.batch.env import Step
 from openhanabi.env.batch.extended import ExtendedObserver
-from openhanabi.env.batch.state import BatchState, Ints, LastAction
-from openhanabi.env.batch.tiles import BonusTiles
+from openhanabi.env.batch.hle import as_values
+from openhanabi.env.batch.state import BatchState, Ints
 from openhanabi.env.encodings import DTYPE
 from openhanabi.rules import Variant
 
-# The arrays of a BatchState with one row per game that a copy of some games takes: those the
-# observers read row by row, and those the rules' end of a game changes. The deck and the
-# cards' knowledge are read through flat views at each game's ``card_base``, which the copy
-# keeps, so they are not copied.
-PER_GAME = (
-    "hands",
-    "held",
-    "drawn",
-    "deck_end",
-    "fireworks",
-    "clue_tokens",
-    "storms",
-    "score",
-    "complete",
-    "turns_left",
-    "seat",
-    "discards",
-)
-Table = TypeVar("Table", LastAction, BonusTiles)
 FIRST_SEED_BITS = 61  # a random first seed leaves room below the batch engine's 2**62
 
 
@@ -90,9 +70,12 @@ class FinalObservations(BatchEnv):
     """The batch engine, keeping the last seat on turn, and (``observe_final``) the last
     observation, of the games a step ends.
 
-    :meth:`BatchEnv.step` deals every ended game anew before observing; here the games about
-    to be dealt are observed first, alone (a copy of their rows, so that a step pays for the
-    games that ended, not for all of them).
+    :meth:`BatchEnv.step` deals every ended game anew, then observes every game. Here, when
+    games end, every game is observed *before* the deal instead, which gives the last
+    observations of the games that ended along with those of the others; the new games'
+    first observations are then written without observing again: before its first action a
+    seat sees nothing of a deal but the other hands, so a new game's first observation is the
+    first observation of any game with the other hands' cards put in.
     """
 
     def __init__(
@@ -104,6 +87,19 @@ class FinalObservations(BatchEnv):
         self.final_observations = np.zeros((0, self.observation_size), DTYPE)
         self.final_seats = np.zeros(0, np.int64)
         self._stepping = False
+        self._before_deal: NDArray[np.int8] | None = None
+        # a first observation (its hands written per game), and where the hands go
+        self._first = np.zeros(self.observation_size, DTYPE)
+        self._hands = self.encoding.segment("hands")
+        # the orders the other seats hold when a game starts, by offset from the seat on turn
+        players, hand = self.variant.players, self.variant.hand_size
+        others = (self.variant.start_seat + np.arange(1, players)) % players
+        self._first_orders = others[:, None] * hand + np.arange(hand)
+
+    def reset(self, seed: int | Sequence[int] = 0) -> tuple[NDArray[np.int8], NDArray[np.int8]]:
+        observations, masks = super().reset(seed)
+        self._first = observations[0].copy()  # every game has just been dealt
+        return observations, masks
 
     def step(self, moves: NDArray[np.integer[Any]] | list[int]) -> Step:
         self.ended = self.ended[:0]
@@ -112,6 +108,7 @@ class FinalObservations(BatchEnv):
             return super().step(moves)
         finally:
             self._stepping = False
+            self._before_deal = None
 
     def _deal(self, rows: Ints) -> None:
         if self._stepping:
@@ -120,22 +117,42 @@ class FinalObservations(BatchEnv):
             at_once = ended_at_once(state, rows)
             self.final_seats = np.where(at_once, state.last.actor[rows], state.seat[rows])
             if self.observe_final:
-                self.final_observations = self._observe_games(rows)
+                # the deal below starts these games afresh, undoing this
+                take_back_the_end_of_turn(state, rows[at_once])
+                self._before_deal = self._observe_every_game()
+                final = self._before_deal[rows]
+                if isinstance(self._observer, ExtendedObserver):
+                    # the extended encoding shows whose turn it is: no one's once it is over
+                    turn = self.encoding.segment("turn")
+                    final[:, turn.start : turn.stop] = 0
+                self.final_observations = final
         super()._deal(rows)
 
-    def _observe_games(self, rows: Ints) -> NDArray[np.int8]:
-        """The last observations of games ``rows``, which have just ended."""
-        ended = games_of(self.state, rows)
-        take_back_the_end_of_turn(ended)
+    def _observe(self) -> tuple[NDArray[np.int8], NDArray[np.int8]]:
+        observations = self._before_deal
+        if observations is None:
+            return super()._observe()
+        rows = self.ended
+        observations[rows] = self._first_observations(rows)
+        options = self.options
+        pending = None if options is None else options.pending
+        self._mask = self.moves.legal(self.state, pending)
+        return observations, self._mask.copy()
+
+    def _observe_every_game(self) -> NDArray[np.int8]:
         observer = self._observer
-        if not isinstance(observer, ExtendedObserver):
-            return observer.observe(ended)
-        tiles = None if self.options is None else self.options.tiles
-        observations = observer.observe(ended, None if tiles is None else rows_of(tiles, rows))
-        # the extended encoding shows whose turn it is, and no one's once the game is over
-        turn = self.encoding.segment("turn")
-        observations[:, turn.start : turn.stop] = 0
-        return observations
+        if isinstance(observer, ExtendedObserver) and self.options is not None:
+            return observer.observe(self.state, self.options.tiles)
+        return observer.observe(self.state)
+
+    def _first_observations(self, rows: Ints) -> NDArray[np.int8]:
+        """The first observations of the games just dealt in ``rows``."""
+        state = self.state
+        cards = state.card_base[rows, None, None] + self._first_orders
+        hands = as_values(self._observer.one_hot[state.deck_flat[cards]], len(rows))
+        firsts = np.repeat(self._first[None, :], len(rows), axis=0)
+        firsts[:, self._hands.start : self._hands.stop] = hands
+        return firsts
 
 
 def ended_at_once(state: BatchState, rows: Ints) -> NDArray[np.bool_]:
@@ -147,43 +164,16 @@ def ended_at_once(state: BatchState, rows: Ints) -> NDArray[np.bool_]:
     return at_once
 
 
-def games_of(state: BatchState, rows: Ints) -> BatchState:
-    """A copy of games ``rows`` of ``state``, as a state of their own (see ``PER_GAME``)."""
-    part = copy.copy(state)
-    n, p, h = len(rows), state.players, state.hand_size
-    for name in PER_GAME:
-        setattr(part, name, getattr(state, name)[rows])
-    part.games = n
-    part.rows = np.arange(n)
-    part.last = rows_of(state.last, rows)
-    part.hands_by_seat = part.hands.reshape(n * p, h + 1)
-    part.seat_base = part.rows * p
-    part.slot_base = part.rows * (h + 1)
-    part.card_base = state.card_base[rows]  # into the whole deck and knowledge
-    return part
-
-
-def rows_of(table: Table, rows: Ints) -> Table:
-    """A copy of ``table`` (whose arrays all have one row per game) with games ``rows`` only."""
-    part = copy.copy(table)
-    for name, value in vars(table).items():
-        if isinstance(value, np.ndarray):
-            setattr(part, name, value[rows])
-    return part
-
-
-def take_back_the_end_of_turn(state: BatchState) -> None:
-    """In the games of ``state`` that ended at once, the state the rules leave them in.
+def take_back_the_end_of_turn(state: BatchState, rows: Ints) -> None:
+    """Games ``rows``, which the rules ended at once, as the rules leave them.
 
     The batch engine ends every turn alike, as it deals an ended game anew anyway; the rules
     end the game at once when the last storm token is turned or the last firework completed:
     the seat that acted stays on turn, its hand draws no replacement and the last round does
     not advance. Other endings come at the end of a turn, as in the batch engine.
     """
-    at_once = np.flatnonzero(ended_at_once(state, state.rows))
     last = state.last
-    actor = last.actor[at_once]
-    drew = at_once[last.drew[at_once]]
+    drew = rows[last.drew[rows]]
     if drew.size:
         seats = state.seat_base[drew] + last.actor[drew]
         held = state.held.reshape(-1)[seats] - 1
@@ -192,11 +182,11 @@ def take_back_the_end_of_turn(state: BatchState) -> None:
         state.drawn[drew] -= 1
         # the last card drawn starts the last round; before it, the round had not started
         state.turns_left[drew[state.drawn[drew] + 1 == state.deck_end[drew]]] = -1
-    undrawn = at_once[~last.drew[at_once]]
+    undrawn = rows[~last.drew[rows]]
     turns_left = state.turns_left[undrawn]
     state.turns_left[undrawn] = np.where(turns_left >= 0, turns_left + 1, turns_left)
-    last.drew[at_once] = False
-    state.seat[at_once] = actor
+    last.drew[rows] = False
+    state.seat[rows] = last.actor[rows]
 
 
 class SelfPlayVectorEnv(VectorEnv[NDArray[np.int8], NDArray[np.int64], NDArray[Any]]):
@@ -206,9 +196,9 @@ class SelfPlayVectorEnv(VectorEnv[NDArray[np.int8], NDArray[np.int64], NDArray[A
     ``"extended"`` (the default, every variant) or ``"hle"``, and ``options`` any variant
     option (``players=4``, ``bonus_tiles=True`` ...), as for ``SelfPlayEnv``.
 
-    ``final_observations=False`` leaves ``final_obs`` out of the infos, and saves observing
-    the games that end a second time. Nothing truncates, so a learner that bootstraps only
-    from truncated games never reads them; with small batches this is the faster choice
+    ``final_observations=False`` leaves ``final_obs`` out of the infos and saves writing them
+    (about a tenth of a step's time with random play, where games are short). Nothing
+    truncates, so a learner that bootstraps only from truncated games never reads them
     (``benchmarks/vector_speed.py`` measures both).
     """
 
