@@ -87,6 +87,7 @@ class FinalObservations(BatchEnv):
         self.final_observations = np.zeros((0, self.observation_size), DTYPE)
         self.final_seats = np.zeros(0, np.int64)
         self._stepping = False
+        self._turns_left = np.zeros(games, np.int64)
         self._before_deal: NDArray[np.int8] | None = None
         # a first observation (its hands written per game), and where the hands go
         self._first = np.zeros(self.observation_size, DTYPE)
@@ -103,6 +104,7 @@ class FinalObservations(BatchEnv):
 
     def step(self, moves: NDArray[np.integer[Any]] | list[int]) -> Step:
         self.ended = self.ended[:0]
+        self._turns_left = self.state.turns_left.copy()  # as a game that ends at once keeps it
         self._stepping = True
         try:
             return super().step(moves)
@@ -118,7 +120,7 @@ class FinalObservations(BatchEnv):
             self.final_seats = np.where(at_once, state.last.actor[rows], state.seat[rows])
             if self.observe_final:
                 # the deal below starts these games afresh, undoing this
-                take_back_the_end_of_turn(state, rows[at_once])
+                take_back_the_end_of_turn(state, rows[at_once], self._turns_left)
                 self._before_deal = self._observe_every_game()
                 final = self._before_deal[rows]
                 if isinstance(self._observer, ExtendedObserver):
@@ -164,8 +166,9 @@ def ended_at_once(state: BatchState, rows: Ints) -> NDArray[np.bool_]:
     return at_once
 
 
-def take_back_the_end_of_turn(state: BatchState, rows: Ints) -> None:
-    """Games ``rows``, which the rules ended at once, as the rules leave them.
+def take_back_the_end_of_turn(state: BatchState, rows: Ints, turns_left: Ints) -> None:
+    """Games ``rows``, which the rules ended at once, as the rules leave them (``turns_left``:
+    every game's turns left before the step).
 
     The batch engine ends every turn alike, as it deals an ended game anew anyway; the rules
     end the game at once when the last storm token is turned or the last firework completed:
@@ -180,12 +183,8 @@ def take_back_the_end_of_turn(state: BatchState, rows: Ints) -> None:
         state.hands_by_seat[seats, held] = state.orders  # the sentinel: an empty slot
         state.held.reshape(-1)[seats] = held
         state.drawn[drew] -= 1
-        # the last card drawn starts the last round; before it, the round had not started
-        state.turns_left[drew[state.drawn[drew] + 1 == state.deck_end[drew]]] = -1
-    undrawn = rows[~last.drew[rows]]
-    turns_left = state.turns_left[undrawn]
-    state.turns_left[undrawn] = np.where(turns_left >= 0, turns_left + 1, turns_left)
     last.drew[rows] = False
+    state.turns_left[rows] = turns_left[rows]
     state.seat[rows] = last.actor[rows]
 
 
