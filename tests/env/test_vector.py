@@ -26,7 +26,9 @@ from numpy.typing import NDArray
 import openhanabi.env
 from openhanabi.env import SelfPlayEnv, SelfPlayVectorEnv
 from openhanabi.env.batch import IllegalMoveError
-from openhanabi.rules import ActionType, Game
+from openhanabi.rules import ActionType, Game, Variant
+
+from .support import VARIANTS
 
 # (variant, options): the hle encoding's game for every player count, and the extended
 # encoding over every suit kind and every option of the rules
@@ -104,7 +106,7 @@ def moves_of(
 
 
 def assert_same_as_single_games(
-    variant: str,
+    variant: str | Variant,
     options: dict[str, Any],
     games: int,
     steps: int,
@@ -164,7 +166,11 @@ def test_vector_env_equals_single_environments(variant: str, options: dict[str, 
 
 @pytest.mark.parametrize(
     ("variant", "options"),
-    [("base", {"encoding": "hle", "players": 2}), ("rainbow", {"players": 3})],
+    [
+        ("base", {"encoding": "hle", "players": 2}),
+        ("rainbow", {"players": 3}),
+        ("black-powder", {"players": 4, "bonus_tiles": True}),
+    ],
 )
 def test_games_that_end_perfect_end_as_the_rules_end_them(
     variant: str, options: dict[str, Any]
@@ -176,14 +182,14 @@ def test_games_that_end_perfect_end_as_the_rules_end_them(
     assert endings["perfect"] >= 3, endings
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    setting=st.sampled_from(SETTINGS),
+    setting=st.sampled_from([*SETTINGS, *((variant, {}) for variant in VARIANTS)]),
     games=st.integers(1, 7),
     seed=st.integers(0, 2**40),
 )
 def test_any_setting_and_batch_size_equals_single_environments(
-    setting: tuple[str, dict[str, Any]], games: int, seed: int
+    setting: tuple[str | Variant, dict[str, Any]], games: int, seed: int
 ) -> None:
     variant, options = setting
     assert_same_as_single_games(variant, options, games=games, steps=40, seed=seed)
