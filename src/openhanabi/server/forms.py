@@ -18,6 +18,7 @@ from pydantic_core import PydanticCustomError
 
 from openhanabi.rules import PRESETS, RulesError, Variant, find_variant
 from openhanabi.server.i18n import Translator
+from openhanabi.server.models import Spectators
 
 USERNAME = re.compile(r"[A-Za-z0-9_-]{3,32}")
 MIN_PASSWORD = 8
@@ -107,6 +108,7 @@ class TableForm(BaseModel):
     seat_3: str = ""
     seat_4: str = ""
     seat_5: str = ""
+    spectators: Spectators = Spectators.EVERYTHING
     password: str = Field("", max_length=MAX_PASSWORD)
 
     @field_validator("variant")

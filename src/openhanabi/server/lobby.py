@@ -16,7 +16,7 @@ from openhanabi.bots import bot_classes
 from openhanabi.rules import Variant
 from openhanabi.server.errors import RefusedError
 from openhanabi.server.games import start_game
-from openhanabi.server.models import GameRecord, GameTable, Seat, TableState, User
+from openhanabi.server.models import GameRecord, GameTable, Seat, Spectators, TableState, User
 from openhanabi.server.security import Passwords
 
 HOST_SEAT = 0
@@ -48,8 +48,10 @@ def open_table(
     variant: Variant,
     bots: Mapping[int, str],
     password: str = "",
+    spectators: Spectators = Spectators.EVERYTHING,
 ) -> GameTable:
-    """A table of ``variant``: ``host`` in seat 0, a bot (by name) in each seat of ``bots``."""
+    """A table of ``variant``: ``host`` in seat 0, a bot (by name) in each seat of ``bots``,
+    watched while it plays by whom ``spectators`` says."""
     known = bot_classes()
     for seat, bot in sorted(bots.items()):
         if not 0 < seat < variant.players:
@@ -57,7 +59,10 @@ def open_table(
         if bot not in known:
             raise RefusedError("refused.no_such_bot", bot=bot, bots=", ".join(known))
     table = GameTable.of_variant(
-        variant, host=host, password_hash=passwords.hash(password) if password else None
+        variant,
+        host=host,
+        password_hash=passwords.hash(password) if password else None,
+        spectators=spectators,
     )
     table.seats = [Seat(seat=HOST_SEAT, user=host)]
     table.seats += [Seat(seat=seat, bot=bot) for seat, bot in sorted(bots.items())]

@@ -21,6 +21,7 @@ from openhanabi.server.deps import (
 )
 from openhanabi.server.errors import RefusedError
 from openhanabi.server.forms import JoinForm, TableForm
+from openhanabi.server.models import Spectators
 from openhanabi.server.pages import redirect, render
 
 router = APIRouter()
@@ -55,7 +56,9 @@ def open_table(
             error=RefusedError("refused.bad_rules", 422, reason=error),
             values=form.model_dump(exclude={"password"}),
         )
-    table = lobby.open_table(db, passwords, user, variant, form.bots(), form.password)
+    table = lobby.open_table(
+        db, passwords, user, variant, form.bots(), form.password, form.spectators
+    )
     return redirect(f"/tables/{table.id}")
 
 
@@ -109,5 +112,6 @@ def table_form(
         title="title.new_table",
         presets=PRESETS,
         bots=bot_classes(),
+        spectators=list(Spectators),
         **context,
     )
