@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import Select, select
@@ -24,7 +24,7 @@ from sqlalchemy.orm import Session, selectinload
 from openhanabi.records import Record, RecordError, replay, replay_states
 from openhanabi.rules import Game, Variant
 from openhanabi.server import protocol
-from openhanabi.server.errors import RefusedError
+from openhanabi.server.errors import RefusedError, TooManyAttemptsError
 from openhanabi.server.games import SEED_BITS, explanations
 from openhanabi.server.i18n import Translator
 from openhanabi.server.models import GamePlayer, GameRecord, GameSource, User, now
@@ -165,6 +165,37 @@ def _unstorable(value: object) -> str:
         elif isinstance(item, list):
             waiting.extend(item)
     return ""
+
+
+IMPORT_WINDOW = timedelta(hours=1)
+
+
+def check_import_quota(
+    db: Session, user: User, allowed: int, moment: datetime | None = None
+) -> None:
+    """Refuse (429) an import by ``user`` past the ``allowed`` ones of the last hour, saying
+    when the next one may be made: each import replays and stores a whole game."""
+    moment = moment or now()
+    recent = db.scalars(
+        select(GameRecord.started_at)
+        .where(
+            GameRecord.imported_by == user.id,
+            GameRecord.source == GameSource.IMPORT,
+            GameRecord.started_at > moment - IMPORT_WINDOW,
+        )
+        .order_by(GameRecord.started_at)
+        .limit(allowed)
+    ).all()
+    if len(recent) < allowed:
+        return
+    wait = (recent[0] + IMPORT_WINDOW - moment).total_seconds()  # until the oldest one is out
+    minutes = max(1, math.ceil(wait / 60))
+    raise TooManyAttemptsError(
+        "replay.import.quota_one" if minutes == 1 else "replay.import.quota",
+        retry_after=max(1, math.ceil(wait)),
+        count=allowed,
+        minutes=minutes,
+    )
 
 
 def import_record(db: Session, user: User, record: Record, game: Game) -> GameRecord:

@@ -52,6 +52,13 @@ class Settings(BaseSettings):
         default=65536, ge=64, description="argon2 memory per password hash, in KiB"
     )
 
+    imports_per_hour: int = Field(
+        default=30,
+        ge=1,
+        le=100_000,
+        description="records one account may import in an hour (each is replayed and stored)",
+    )
+
     bot_delay_seconds: float = Field(
         default=1.0, ge=0, le=60, description="how long a bot waits before it acts"
     )

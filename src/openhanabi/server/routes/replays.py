@@ -20,7 +20,7 @@ from starlette.datastructures import UploadFile
 
 from openhanabi.records import RecordError
 from openhanabi.server import replays
-from openhanabi.server.deps import CsrfChecked, DbDep, RowId, UserDep, VisitorDep
+from openhanabi.server.deps import CsrfChecked, DbDep, RowId, SettingsDep, UserDep, VisitorDep
 from openhanabi.server.errors import RefusedError
 from openhanabi.server.i18n import Translator, language_of, translator
 from openhanabi.server.models import User
@@ -96,8 +96,9 @@ def import_page(request: Request, visitor: VisitorDep, user: UserDep) -> HTMLRes
     "/games/import", dependencies=[Depends(_small_enough), CsrfChecked], response_model=None
 )
 async def import_game(
-    request: Request, db: DbDep, visitor: VisitorDep, user: UserDep
+    request: Request, db: DbDep, visitor: VisitorDep, user: UserDep, settings: SettingsDep
 ) -> HTMLResponse | RedirectResponse:
+    await run_in_threadpool(replays.check_import_quota, db, user, settings.imports_per_hour)
     form = await request.form()
     upload, pasted = form.get("record"), form.get("text")
     data = b""
