@@ -7,7 +7,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 
-from openhanabi.bots import bot_classes
+from openhanabi.bots import Bot, bot_classes
 from openhanabi.rules import PRESETS, RulesError
 from openhanabi.server import lobby
 from openhanabi.server.deps import (
@@ -25,6 +25,10 @@ from openhanabi.server.models import Spectators
 from openhanabi.server.pages import redirect, render
 
 router = APIRouter()
+# The bot offered first, for seats beside people: it plays by conventions people use too, while
+# the hat bot reads every clue as hat guessing and does best beside other hat bots.
+BESIDE_PEOPLE = "conventions"
+BOT_NOTES = {BESIDE_PEOPLE: "new_table.bot_note.beside_people", "hat": "new_table.bot_note.hat"}
 
 
 @router.get("/", response_class=HTMLResponse)
@@ -111,7 +115,14 @@ def table_form(
         status,
         title="title.new_table",
         presets=PRESETS,
-        bots=bot_classes(),
+        bots=offered_bots(),
+        bot_notes=BOT_NOTES,
         spectators=list(Spectators),
         **context,
     )
+
+
+def offered_bots() -> dict[str, type[Bot]]:
+    """The bots a seat may take, the one for seats beside people first."""
+    known = bot_classes()
+    return {name: known[name] for name in sorted(known, key=lambda name: name != BESIDE_PEOPLE)}
