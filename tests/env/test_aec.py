@@ -240,3 +240,40 @@ def test_clues_are_numbered_for_every_seat_in_a_game() -> None:
         kinds.add(legal[move].type)
         table.step(move)
     assert kinds >= {ActionType.PLAY, ActionType.RANK_CLUE, ActionType.COLOUR_CLUE}
+
+
+class PettingZooRetirement(raw_env):  # type: ignore[misc]
+    """The table with PettingZoo's own ``_was_dead_step`` in place of its lighter one."""
+
+    def _retire(self, agent: str, action: object) -> None:
+        self._was_dead_step(action)
+
+
+def retirement(table: Any, seed: int) -> list[tuple[Any, ...]]:
+    """Everything PettingZoo's loop sees while a game's agents retire, after random play."""
+    table.reset(seed=seed)
+    choice = random.Random(seed)
+    while not any(table.terminations.values()):
+        legal = np.flatnonzero(table.observe(table.agent_selection)["action_mask"])
+        table.step(int(choice.choice(legal)))
+    seen: list[tuple[Any, ...]] = []
+    while table.agents:
+        _, reward, termination, truncation, info = table.last()
+        seen.append((table.agent_selection, reward, termination, truncation, info))
+        table.step(None)
+        seen.append((list(table.agents), dict(table.rewards), dict(table._cumulative_rewards)))
+    seen.append((table.agent_selection,))
+    return seen
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_agents_retire_as_pettingzoos_dead_steps_retire_them(players: int) -> None:
+    for seed in range(20):
+        ours = retirement(raw_env(players=players), seed)
+        assert ours == retirement(PettingZooRetirement(players=players), seed)
+    with pytest.raises(ValueError, match="only valid action is None"):
+        table = raw_env(players=players)
+        retirement(table, 0)
+        table.reset(seed=0)
+        table.terminations = dict.fromkeys(table.agents, True)
+        table.step(0)

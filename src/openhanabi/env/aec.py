@@ -53,6 +53,8 @@ from openhanabi.rules import Action, Game, Termination, Variant, find_variant
 
 Observation = dict[str, NDArray[np.int8]]
 LOST = (Termination.STRIKEOUT, Termination.ALL_OR_NOTHING_LOST)
+_INT8 = np.dtype(DTYPE)
+_from_buffer = np.frombuffer
 
 
 def make_variant(variant: str | Variant, encoding: str, options: dict[str, Any]) -> Variant:
@@ -115,8 +117,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
         self._decision: dict[int, Action] | None = None
         self._no_moves = bytes(self.encoding.moves.size)
         self._moves = self.encoding.moves.size
+        self._turn_action = self.encoding.moves.turn_action
         self._start_score = 0
         self._banked = 0.0
+        # PettingZoo's: the agent selected when the first agent of a finished game retired
+        self._skip_agent_selection: str | None = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -149,6 +154,18 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.agent_selection = self.possible_agents[self.game.seat]
 
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last()``: the selected agent's observation (if ``observe``),
+        cumulative reward, termination, truncation and info, read directly."""
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
     def observe(self, agent: str) -> Observation:
         game, live = self.game, self._live
         if game is None or live is None:
@@ -158,15 +175,17 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
             mask = self._mask if self._mask is not None else self._turn_mask()
         else:
             mask = self._no_moves
+        # new writable arrays over new buffers: the caller owns them (the dtype passed as an
+        # object and by position: NumPy's keyword parsing cost more than the array)
         return {
-            "observation": np.frombuffer(live.observation(seat), dtype=DTYPE),
-            "action_mask": np.frombuffer(bytearray(mask), dtype=DTYPE),
+            "observation": _from_buffer(live.observation(seat), _INT8),
+            "action_mask": _from_buffer(bytearray(mask), _INT8),
         }
 
     def step(self, action: int | np.integer[Any] | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
+            self._retire(agent, action)
             return
         game, live = self.game, self._live
         if game is None or live is None:
@@ -179,7 +198,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
             return
         if self._decision is None:
             seat = game.seat
-            game.apply(self.encoding.moves.turn_action(seat, game.hands[seat], move))
+            game.apply(self._turn_action(seat, game.hands[seat], move))
         else:
             game.apply(self._decision[move])
             self._decision = None
@@ -201,6 +220,34 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
         self.agent_selection = self.possible_agents[game.seat]
         if self.render_mode == "human":
             self.render()
+
+    def _retire(self, agent: str, action: object) -> None:
+        """PettingZoo's ``_was_dead_step`` for this table, where every agent's episode ends at
+        once: ``agent`` leaves, the next one to leave is selected, and after the last one the
+        selection returns to the first that left, as PettingZoo's does."""
+        if action is not None:
+            raise ValueError("when an agent is dead, the only valid action is None")
+        del self.terminations[agent]
+        del self.truncations[agent]
+        del self.rewards[agent]
+        del self._cumulative_rewards[agent]
+        del self.infos[agent]
+        agents = self.agents
+        agents.remove(agent)
+        terminations, truncations = self.terminations, self.truncations
+        retiring = [name for name in agents if terminations[name] or truncations[name]]
+        skipped = self._skip_agent_selection
+        if retiring:
+            if skipped is None:
+                self._skip_agent_selection = agent
+            self.agent_selection = retiring[0]
+        else:
+            if skipped is not None:
+                self.agent_selection = skipped
+            self._skip_agent_selection = None
+        rewards = self.rewards
+        for name in rewards:
+            rewards[name] = 0
 
     def _move(self, action: object) -> int:
         """``action`` as a move number (``ValueError`` unless it is one in range)."""

@@ -372,6 +372,8 @@ class LiveHLE(LiveObservations):
         self._discards = bytearray(variant.deck_size)
         self._discarded = 0
         self._public_parts: list[bytes | bytearray] = []
+        # the last action's values by the facts they depend on (see _action_part)
+        self._actions: dict[tuple[object, ...], bytes] = {}
         one_hot = [bytes(card == k for k in range(CARDS)) for card in encoding.card_index]
         # missing_cards: 1 for a hand holding fewer cards than a full hand
         sizes = [bytes([held < variant.hand_size]) for held in range(variant.hand_size + 1)]
@@ -433,9 +435,28 @@ class LiveHLE(LiveObservations):
     def _public(self, seat: int) -> list[bytes | bytearray]:
         return self._public_parts
 
-    def _action_part(self, event: Event) -> bytearray:
+    def _action_part(self, event: Event) -> bytes | bytearray:
+        # The values depend on few facts, and the same ones recur: made once per facts. A 5
+        # played also depends on the tokens before it (whether HLE counts one as regained).
         game = self.game
-        return self.hle.action_values(event, game.hands, game.clue_tokens, game.events)
+        action = event.action
+        kind = action.type
+        card = event.card
+        key: tuple[object, ...]
+        if kind is ActionType.COLOUR_CLUE or kind is ActionType.RANK_CLUE:
+            key = (kind, action.value, tuple(map(game.hands[action.target].index, event.touched)))
+        elif card is not None and (card.rank < RANKS or event.result is not Result.PLAYED):
+            slot = bisect.bisect_left(game.hands[event.seat], action.target)
+            key = (kind, slot, card, event.result)
+        else:
+            return self.hle.action_values(event, game.hands, game.clue_tokens, game.events)
+        made = self._actions.get(key)
+        if made is None:
+            if len(self._actions) >= ROW_CACHE_LIMIT:
+                self._actions.clear()
+            values = self.hle.action_values(event, game.hands, game.clue_tokens, game.events)
+            made = self._actions[key] = bytes(values)
+        return made
 
 
 def _thermometers(size: int) -> tuple[bytes, ...]:

@@ -119,14 +119,16 @@ class LiveObservations(abc.ABC):
         self._cards: list[bytes] = [b""] * players  # shown to the other seats only
         self._sizes: list[bytes] = [b""] * players
         self._knowledge: list[bytes] = [b""] * players
-        # each card's clues and knowledge values, by order (orders are never reused in a game)
-        self._clues: dict[int, tuple[int, int]] = {}
-        self._rows: dict[int, bytes] = {}
+        # each card's clues and knowledge values, by order (orders are never reused in a game);
+        # b"" for a card not met yet
+        orders = len(game.possible)
+        self._clues: list[tuple[int, int]] = [self._unclued] * orders
+        self._rows: list[bytes] = [b""] * orders
         for holder in range(players):
             self._refresh_hand(holder)
         self._seen = len(game.events)
         self._restart_public()
-        self._action = bytearray(self.encoding.width["last_action"])
+        self._action: bytes | bytearray = bytes(self.encoding.width["last_action"])
         self._actor = self._target = -1
         if game.events:
             event = game.events[-1]
@@ -139,13 +141,14 @@ class LiveObservations(abc.ABC):
         """Take in the actions applied to the game since the last call."""
         game = self.game
         events = game.events
-        if len(events) == self._seen:
+        seen = self._seen
+        if len(events) == seen:
             return
-        if len(events) != self._seen + 1:
+        if len(events) != seen + 1:
             self.restart(game)  # several actions at once: read the position afresh
             return
-        self._seen += 1
-        event = events[-1]
+        self._seen = seen + 1
+        event = events[seen]
         action = event.action
         kind = action.type
         actor = event.seat
@@ -154,12 +157,13 @@ class LiveObservations(abc.ABC):
             self._target = target = action.target
             clues, rows, touched = self._clues, self._rows, event.touched
             knowledge = self._knowledge_rows
+            with_clue = knowledge.with_clue
             made = knowledge.rows  # the encoding's rows by (mask, clues), looked up here first
             possible = game.possible
             hand = self._hands[target]
             for order in hand:
                 if order in touched:
-                    clues[order] = knowledge.with_clue(clues[order], action)
+                    clues[order] = with_clue(clues[order], action)
                 key = (possible[order], clues[order])
                 row = made.get(key)
                 rows[order] = row if row is not None else knowledge.row(*key)
@@ -168,6 +172,7 @@ class LiveObservations(abc.ABC):
             )
         else:
             self._target = -1
+        # a play or discard, or a bonus tile's free clue after a play: the actor drew
         if game.hands[actor] != self._hands[actor]:
             self._refresh_hand(actor)
         self._actor = actor
@@ -176,15 +181,15 @@ class LiveObservations(abc.ABC):
 
     def _refresh_hand(self, holder: int) -> None:
         game = self.game
-        self._hands[holder] = hand = list(game.hands[holder])
-        clues, rows = self._clues, self._rows
+        self._hands[holder] = hand = game.hands[holder][:]
+        rows = self._rows
         for order in hand:
-            if order not in rows:  # a card drawn since: what the clues say of it
+            if not rows[order]:  # a card drawn since: what the clues say of it
                 knowledge = self._knowledge_rows
                 marks = game.marks[order]
                 # most cards come with no clue yet: their summary is known
                 clued = knowledge.card_clues(marks, game.events) if marks else self._unclued
-                clues[order] = clued
+                self._clues[order] = clued
                 key = (game.possible[order], clued)
                 row = knowledge.rows.get(key)
                 rows[order] = row if row is not None else knowledge.row(*key)
@@ -233,7 +238,7 @@ class LiveObservations(abc.ABC):
         """The parts between the hand sizes and the last action, as ``seat`` sees them."""
 
     @abc.abstractmethod
-    def _action_part(self, event: Event) -> bytearray:
+    def _action_part(self, event: Event) -> bytes | bytearray:
         """The last action's values without its actor and target offsets (the observer's)."""
 
     def _tail(self) -> list[bytes | bytearray]:
