@@ -17,6 +17,7 @@ from web_client import post, register
 from openhanabi.records import Record
 from openhanabi.rules import Game
 from openhanabi.server import Settings
+from openhanabi.server.frames import apply_delta
 from openhanabi.server.games import rebuild
 from openhanabi.server.models import GameRecord
 
@@ -54,18 +55,31 @@ def seat_table(client: TestClient, other: TestClient, bot: str = "basic", **form
 
 
 class Player:
-    """One socket: every frame it received, and the last state."""
+    """One socket: every frame it received, and the state as it stood after each (a ``delta``
+    applied to the state before it, as the game page does); the last state without its frame
+    number ``seq``, which counts the socket's state and delta frames without a gap."""
 
     def __init__(self, socket: WebSocketTestSession) -> None:
         self.socket = socket
         self.frames: list[dict[str, Any]] = []
+        self.states: list[dict[str, Any]] = []  # after each frame, with its seq
         self.state: dict[str, Any] = {}
 
     def read(self) -> dict[str, Any]:
         message: dict[str, Any] = self.socket.receive_json()
         self.frames.append(message)
+        before = self.states[-1] if self.states else {}
         if message["type"] == "state":
-            self.state = message
+            assert message["seq"] == before.get("seq", -1) + 1, (message["seq"], before)
+            self.states.append(message)
+        elif message["type"] == "delta":
+            assert before, "a delta before any state"
+            assert message["seq"] == before["seq"] + 1, (message["seq"], before["seq"])
+            self.states.append(apply_delta(before, message))
+        else:
+            self.states.append(before)
+        if message["type"] in ("state", "delta"):
+            self.state = {key: value for key, value in self.states[-1].items() if key != "seq"}
         return message
 
     def read_state(self, actions: int = 0) -> dict[str, Any]:

@@ -3,7 +3,8 @@ socket, no frame sent to a seat names the identity of a card in that seat's own 
 frame sent to anyone reveals the draw pile's order (RULES.md section 7).
 
 Every frame each socket receives is kept, then checked against the game the stored record
-replays to at that frame's action count (the test's own referee, not the server's room).
+replays to at that frame's action count (the test's own referee, not the server's room): a
+``delta`` frame on its own and as the state it makes of the one before.
 """
 
 from __future__ import annotations
@@ -196,12 +197,21 @@ def check_seat_frame(frame: dict[str, Any], game: Game, seat: int, checked_log: 
     """``frame`` went to ``seat`` when ``game`` stood as it does: it shows no own identity."""
     variant = game.variant
     view = game.view(seat)
-    own = {order: game.card(order) for order in view.own_hand}
     assert frame["seat"] == seat
     assert [entry["order"] for entry in frame["hands"][seat]] == list(reversed(view.own_hand))
     for entry in frame["hands"][seat]:
         expected = sorted(card.name(variant) for card in view.knowledge[entry["order"]].possible)
         assert entry["possible"] == expected, "own cards show what the rules let the seat deduce"
+    check_seat_objects(frame, game, seat)
+    check_public(frame, game)
+    check_log(frame, game, seat, checked_log)
+
+
+def check_seat_objects(frame: dict[str, Any], game: Game, seat: int) -> None:
+    """No object of ``frame`` (a state or a delta) shows ``seat`` an identity it cannot see."""
+    variant = game.variant
+    view = game.view(seat)
+    own = {order: game.card(order) for order in view.own_hand}
     for thing in objects(frame):
         order = thing.get("order")
         if order in own:
@@ -212,14 +222,17 @@ def check_seat_frame(frame: dict[str, Any], game: Game, seat: int, checked_log: 
             assert thing.get("order") in view.cards, f"{thing} is not a card seat {seat} sees"
             assert thing["card"]["suit"] == view.cards[thing["order"]].suit
             assert thing["card"]["rank"] == view.cards[thing["order"]].rank
-    check_public(frame, game)
-    check_log(frame, game, seat, checked_log)
 
 
 def check_public(frame: dict[str, Any], game: Game) -> None:
     """What anyone may be sent: the draw pile only as a count, no card not yet drawn."""
     assert frame["draw_pile"] == len(game.draw_pile)
     assert frame["actions"] == len(game.events)
+    check_drawn(frame, game)
+
+
+def check_drawn(frame: dict[str, Any], game: Game) -> None:
+    """No object of ``frame`` names a card of the draw pile."""
     for thing in objects(frame):
         order = thing.get("order")
         if isinstance(order, int):
@@ -255,20 +268,26 @@ def check_spectator_frame(frame: dict[str, Any], game: Game) -> None:
 
 
 def check_frames(player: Player, states: list[Game], seat: int | None) -> int:
-    """Check every frame ``player`` received; returns how many states it received."""
+    """Check every frame ``player`` received: a state, and the state each delta makes of the
+    one before, as a whole; a delta on its own too (it is what went over the wire). Returns
+    how many states and deltas it received."""
     checked_log = 0
     count = 0
-    for frame in player.frames:
+    for frame, state in zip(player.frames, player.states, strict=True):
         if frame["type"] == "game_over":
             assert not IDENTITY_KEYS & frame.keys()
             continue
-        assert frame["type"] == "state", frame
-        game = states[frame["actions"]]
+        assert frame["type"] in ("state", "delta"), frame
+        game = states[state["actions"]]
+        if frame["type"] == "delta":
+            check_drawn(frame, game)
+            if seat is not None:
+                check_seat_objects(frame, game, seat)
         if seat is None:
-            check_spectator_frame(frame, game)
+            check_spectator_frame(state, game)
         else:
-            check_seat_frame(frame, game, seat, checked_log)
-        checked_log = len(frame["log"])
+            check_seat_frame(state, game, seat, checked_log)
+        checked_log = len(state["log"])
         count += 1
     return count
 
@@ -277,8 +296,9 @@ def check_frames(player: Player, states: list[Game], seat: int | None) -> int:
 
 
 def check_reshuffles(frames: dict[int | None, list[dict[str, Any]]], states: list[Game]) -> int:
-    """Where a card shuffled back lands is hidden from everyone: each frame sent just after a
-    reshuffle is exactly what that viewer would be sent had the card landed anywhere else.
+    """Where a card shuffled back lands is hidden from everyone: each state a viewer has just
+    after a reshuffle (the frame sent then, applied to the state before it) is exactly what that
+    viewer would be sent had the card landed anywhere else.
     The seat that chose then draws the top card: others see which card that is, so for them
     "anywhere else" means anywhere that leaves the same card on top. Returns how many
     reshuffles there were."""
@@ -296,10 +316,11 @@ def check_reshuffles(frames: dict[int | None, list[dict[str, Any]]], states: lis
             else:
                 positions = [place for place in places if (place == 0) == on_top]
             for frame in (frame for frame in sent if frame.get("actions") == index + 1):
+                state = {key: value for key, value in frame.items() if key != "seq"}
                 for position in positions:
                     other = before.copy()
                     other.apply(Action.choose(event.action.target, position))
-                    assert frame == rendered(other, viewer, frame), (viewer, position)
+                    assert state == rendered(other, viewer, frame), (viewer, position)
     return reshuffles
 
 
@@ -394,7 +415,7 @@ def test_no_frame_shows_a_seat_its_own_cards(
     for seat, player in players.items():
         assert check_frames(player, states, seat) > 1
     assert check_frames(watch, states, None) > 1
-    frames = {seat: player.frames for seat, player in players.items()} | {None: watch.frames}
+    frames = {seat: player.states for seat, player in players.items()} | {None: watch.states}
     reshuffles = check_reshuffles(frames, states)
     results = {event.result for event in states[-1].events}
     if case.preset == "declared-play":

@@ -9,7 +9,9 @@ Client messages are JSON objects with a ``type``:
 - ``{"type": "clue", "target": 1, "colour": "red"}`` or ``{..., "rank": 3}``: ``target`` is a
   seat, the colour one of the variant's nameable colours; a bonus tile's free clue is a clue too;
 - ``{"type": "choose", "order": 7}``: a bonus tile's card from the discard pile;
-- ``{"type": "ping"}``, answered with ``{"type": "pong"}``.
+- ``{"type": "ping"}``, answered with ``{"type": "pong"}``;
+- ``{"type": "sync"}``, answered with the whole state (:mod:`~openhanabi.server.frames`: a
+  browser that missed a frame asks for it).
 
 A slot counts from 1 in the order the state lists the hand: newest card first. Anything else
 (not JSON, an unknown type, a missing or extra field, more than :data:`MAX_MESSAGE` characters)
@@ -17,8 +19,9 @@ is answered with ``{"type": "error", "code": ..., "message": ...}`` and changes 
 code is stable (:class:`~openhanabi.server.errors.Problem`), the message in the viewer's
 language.
 
-Server messages: ``state`` (:func:`render_state`, the game as one viewer may see it),
-``error``, ``pong`` and ``game_over`` (:func:`render_game_over`). Their words (the log's lines,
+Server messages: ``state`` (:func:`render_state`, the game as one viewer may see it), after it
+``delta`` (what changed: :mod:`~openhanabi.server.frames`), ``error``, ``pong`` and
+``game_over`` (:func:`render_game_over`). Their words (the log's lines,
 suit names, card labels, the verdict) are in the viewer's language: pass its
 :class:`~openhanabi.server.i18n.Translator` (English by default; texts of the ``game`` area).
 
@@ -27,7 +30,7 @@ ClueMessage(type='clue', target=1, colour=None, rank=3)
 >>> parse_message('{"type": "dance"}').code
 'unknown_type'
 >>> parse_message('{"type": "dance"}').message
-"unknown message type 'dance' (play, discard, clue, choose, ping)"
+"unknown message type 'dance' (play, discard, clue, choose, ping, sync)"
 """
 
 from __future__ import annotations
@@ -56,7 +59,7 @@ from openhanabi.server.errors import Problem
 from openhanabi.server.i18n import DEFAULT, Translator, translator
 
 MAX_MESSAGE = 1024
-TYPES = ("play", "discard", "clue", "choose", "ping")
+TYPES = ("play", "discard", "clue", "choose", "ping", "sync")
 
 
 class _Message(BaseModel):
@@ -107,8 +110,12 @@ class PingMessage(_Message):
     type: Literal["ping"]
 
 
+class SyncMessage(_Message):
+    type: Literal["sync"]
+
+
 ClientMessage = Annotated[
-    PlayMessage | DiscardMessage | ClueMessage | ChooseMessage | PingMessage,
+    PlayMessage | DiscardMessage | ClueMessage | ChooseMessage | PingMessage | SyncMessage,
     Field(discriminator="type"),
 ]
 _CLIENT = TypeAdapter[ClientMessage](ClientMessage)
@@ -254,22 +261,15 @@ def render_state(
     me = None if spectator_cards is not None else view.seat
     if me is not None and view.outcome is None:
         explanations = {}
-    colours = variant.colours
-    hands = []
-    for seat, hand in enumerate(view.hands):
-        cards = []
-        for order in slots(hand):
-            knowledge = view.knowledge[order]
-            entry: dict[str, Any] = {
-                "order": order,
-                "clues": memo.clue_marks(knowledge, colours),
-                "touched": knowledge.touched,
-                "possible": memo.possible(knowledge, variant) if seat == me else None,
-            }
-            if seat != me:
-                entry["card"] = memo.card(seen[order], variant, t)
-            cards.append(entry)
-        hands.append(cards)
+    memo.follow(view.events)
+    knowledge = view.knowledge
+    hands = [
+        [
+            memo.hand_card(knowledge[order], None if seat == me else seen[order], variant, t)
+            for order in slots(hand)
+        ]
+        for seat, hand in enumerate(view.hands)
+    ]
     return {
         "type": "state",
         "seat": me,
@@ -296,7 +296,7 @@ def render_state(
         "max_reachable": view.max_reachable,
         "hands": hands,
         "log": memo.lines(view, told, explanations, t),
-        "legal": _legal(view, seen) if me is not None else None,
+        "legal": _legal(view, seen, memo) if me is not None else None,
         "outcome": None
         if view.outcome is None
         else {"score": view.outcome.score, "reason": view.outcome.reason},
@@ -315,6 +315,58 @@ class Memo:
         self._variants: dict[str, dict[str, Any]] = {}
         self._possible: dict[int, list[str]] = {}
         self._marks: dict[int, tuple[Event, dict[str, Any]]] = {}
+        # per language, card and whether it is the viewer's own: the card's entry in a hand,
+        # with what it was made from (its clues' indices, and the identities its holder may
+        # deduce or the identity the viewer sees)
+        self._hand_cards: dict[tuple[str, int, bool], tuple[tuple[Any, ...], dict[str, Any]]] = {}
+        self._clue_options: dict[Action, tuple[tuple[int, ...], dict[str, Any]]] = {}
+        self._followed: tuple[int, Event | None] = (0, None)
+
+    def follow(self, events: tuple[Event, ...]) -> None:
+        """Note the game's actions ``events``: if one seen before was taken back, the hands'
+        entries are made afresh (a clue's index may now name another clue)."""
+        count, last = self._followed
+        if count and (
+            len(events) < count or not (events[count - 1] is last or events[count - 1] == last)
+        ):
+            self._hand_cards.clear()
+        self._followed = (len(events), events[-1] if events else None)
+
+    def hand_card(
+        self, knowledge: CardKnowledge, card: Card | None, variant: Variant, t: Translator
+    ) -> dict[str, Any]:
+        """A card in a hand as a state shows it: its order, the clues its hand was given, and
+        what its holder may deduce of it (``card`` None: the viewer's own) or the ``card`` the
+        viewer sees. The same entry while none of that changes (a state must not be changed)."""
+        own = card is None
+        made_of = (knowledge.marks, knowledge.possible_mask if own else card)
+        key = (t.lang, knowledge.order, own)
+        kept = self._hand_cards.get(key)
+        if kept is not None and kept[0] == made_of:
+            return kept[1]
+        entry: dict[str, Any] = {
+            "order": knowledge.order,
+            "clues": self.clue_marks(knowledge, variant.colours),
+            "touched": knowledge.touched,
+            "possible": self.possible(knowledge, variant) if own else None,
+        }
+        if card is not None:
+            entry["card"] = self.card(card, variant, t)
+        self._hand_cards[key] = (made_of, entry)
+        return entry
+
+    def clue_option(
+        self, action: Action, view: SeatView, seen: dict[int, Card], colours: tuple[Suit, ...]
+    ) -> dict[str, Any]:
+        """The clue ``action`` as the viewer on turn may give it, with the slots it touches;
+        the same while the hand it goes to holds the same cards."""
+        hand = view.hands[action.target]
+        kept = self._clue_options.get(action)
+        if kept is not None and kept[0] == hand:
+            return kept[1]
+        option = _clue_option(action, view, seen, colours)
+        self._clue_options[action] = (hand, option)
+        return option
 
     def clue_marks(
         self, knowledge: CardKnowledge, colours: tuple[Suit, ...]
@@ -478,14 +530,14 @@ def _variant_json(variant: Variant, t: Translator) -> dict[str, Any]:
     }
 
 
-def _legal(view: SeatView, seen: dict[int, Card]) -> dict[str, Any]:
+def _legal(view: SeatView, seen: dict[int, Card], memo: Memo) -> dict[str, Any]:
     """What the viewer may do now: which cards, which clues (and what each touches), which
     choices. Empty when it is not the viewer's turn."""
     actions = view.legal_actions
     hand = slots(view.own_hand)
     kinds = {action.type for action in actions}
     colours = view.variant.colours
-    clues = [_clue_option(action, view, seen, colours) for action in actions if action.is_clue]
+    clues = [memo.clue_option(action, view, seen, colours) for action in actions if action.is_clue]
     return {
         "play": ActionType.PLAY in kinds and view.pending is None,
         "discard": ActionType.DISCARD in kinds,

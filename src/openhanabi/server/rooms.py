@@ -26,7 +26,7 @@ from sqlalchemy import select
 
 from openhanabi.bots import Bot, make_bot
 from openhanabi.rules import Action, Game, IllegalActionError
-from openhanabi.server import protocol
+from openhanabi.server import frames, protocol
 from openhanabi.server.db import Database
 from openhanabi.server.errors import Problem, RefusedError
 from openhanabi.server.games import LiveRecord, explanations, rebuild
@@ -39,18 +39,21 @@ STAND_IN = "basic"  # plays a turn for a bot that failed
 
 
 class Socket(Protocol):
-    """What a room needs of a connection: sending it a JSON message."""
+    """What a room needs of a connection: sending it a message's JSON text."""
 
-    async def send_json(self, data: Any, mode: str = "text") -> None: ...
+    async def send_text(self, data: str) -> None: ...
 
 
 @dataclass(eq=False)
 class Viewer:
-    """One connection to a room: its socket, its seat (None: a spectator) and its language."""
+    """One connection to a room: its socket, its seat (None: a spectator), its language, and
+    the last state it was sent with that frame's number (the next is a delta from it)."""
 
     socket: Socket
     seat: int | None
     lang: str = DEFAULT
+    sent: dict[str, Any] | None = None
+    seq: int = -1
 
 
 @dataclass
@@ -128,6 +131,10 @@ class Room:
         if isinstance(message, protocol.PingMessage):
             await self._send(viewer, [{"type": "pong"}])
             return
+        if isinstance(message, protocol.SyncMessage):
+            async with self.lock:  # between two actions' frames
+                await self._send(viewer, self.render(viewer.seat, viewer.lang), whole=True)
+            return
         problem = await self.act_for(viewer.seat, message)
         if problem is not None:
             await self._send(viewer, [protocol.error(problem, translator(viewer.lang))])
@@ -176,10 +183,20 @@ class Room:
                 sent[key] = self.render(*key)
             await self._send(viewer, sent[key])
 
-    async def _send(self, viewer: Viewer, messages: list[dict[str, Any]]) -> None:
+    async def _send(
+        self, viewer: Viewer, messages: list[dict[str, Any]], whole: bool = False
+    ) -> None:
+        """Send ``messages`` to ``viewer``: a state as a delta from the last one it was sent
+        (in full if it was sent none, or with ``whole``), anything else as it is."""
+        texts = [
+            frames.encode(
+                _state_frame(viewer, message, whole) if message["type"] == "state" else message
+            )
+            for message in messages
+        ]
         try:
-            for message in messages:
-                await viewer.socket.send_json(message)
+            for text in texts:
+                await viewer.socket.send_text(text)
         except Exception:  # a socket that closed: it is forgotten, the game goes on
             self.leave(viewer)
 
@@ -233,6 +250,15 @@ class Room:
             self.bot_task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self.bot_task
+
+
+def _state_frame(viewer: Viewer, state: dict[str, Any], whole: bool) -> dict[str, Any]:
+    """The frame that brings ``viewer`` to ``state``, numbered next; ``viewer`` has it then."""
+    before, seq = viewer.sent, viewer.seq + 1
+    viewer.sent, viewer.seq = state, seq
+    if before is None or whole:
+        return frames.full(state, seq)
+    return frames.delta(before, state, seq)
 
 
 class Rooms:

@@ -1,6 +1,7 @@
 /*
  * game.js: the live game page's client. It connects to /tables/<id>/socket, draws every
- * `state` with board.js, offers the moves the state's `legal` allows, shows `error` messages
+ * `state` with board.js (after the first whole state, each `delta` frame is applied to the state
+ * before it; a frame number missing makes it ask for the whole state with a `sync`), offers the moves the state's `legal` allows, shows `error` messages
  * in an alert region, announces each new log line to screen readers, shows the end screen on
  * `game_over`, and reconnects by itself (with growing pauses) when the socket drops.
  *
@@ -93,6 +94,8 @@
     noteDraft: null, // the note being typed: kept when a new state redraws the page
     logLength: null, // log lines already announced
     endShown: false,
+    seq: null, // the number of the last state or delta frame applied
+    syncing: false, // a frame went missing: the whole state has been asked for
   };
 
   // ------------------------------------------------------------------ private storage
@@ -620,6 +623,22 @@
     }
   }
 
+  /** A delta frame: the state before it with the changed fields and the log's new lines; if a
+   * frame is missing, the deltas wait for the whole state, asked for once. */
+  function onDelta(change) {
+    if (!ui.state || change.seq !== ui.seq + 1) {
+      if (!ui.syncing && socket && socket.readyState === WebSocket.OPEN) {
+        ui.syncing = true;
+        socket.send('{"type":"sync"}');
+      }
+      return;
+    }
+    const state = Object.assign({}, ui.state, change.changed);
+    state.log = ui.state.log.slice(0, change.log_from).concat(change.log);
+    ui.seq = change.seq;
+    onState(state);
+  }
+
   function onMessage(event) {
     let message;
     try {
@@ -627,7 +646,11 @@
     } catch (problem) {
       return;
     }
-    if (message.type === "state") onState(message);
+    if (message.type === "state") {
+      ui.seq = message.seq;
+      ui.syncing = false;
+      onState(message);
+    } else if (message.type === "delta") onDelta(message);
     else if (message.type === "game_over") onGameOver(message);
     else if (message.type === "error") errorsElement.textContent = t("game.error", { message: message.message });
   }
