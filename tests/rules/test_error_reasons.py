@@ -12,7 +12,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from openhanabi.rules import Action, ActionType, Game, IllegalActionError, find_variant
+from openhanabi.rules import (
+    Action,
+    ActionType,
+    Game,
+    IllegalActionError,
+    InvalidVariantError,
+    find_variant,
+)
 from openhanabi.rules import game as game_module
 
 from .test_game_errors import below_max, fresh, no_empty_clues, no_tokens, over
@@ -77,3 +84,22 @@ def test_any_illegal_action_gives_a_known_reason(
     except IllegalActionError as error:
         assert error.reason in reasons_in_the_rules()
         assert all(isinstance(number, int) for number in error.params.values())
+
+
+@pytest.mark.parametrize(
+    ("options", "reason", "params"),
+    [
+        ({"players": 6}, "players", {"least": 2, "most": 5}),
+        ({"players": 5, "hand_size": 10}, "no_draw_pile", {"players": 5, "hand_size": 10}),
+        ({"players": 2, "hand_size": 30}, "hand_size", {"hand_size": 30}),
+        ({"clue_tokens": 0}, "clue_tokens", {}),
+        ({"storms": 0}, "storms", {}),
+        ({"players": 2, "start_seat": 2}, "start_seat", {"players": 2}),
+    ],
+)
+def test_options_that_make_no_game_are_named_by_their_reason(
+    options: dict[str, int], reason: str, params: dict[str, int]
+) -> None:
+    with pytest.raises(InvalidVariantError) as caught:
+        find_variant("base", **options)
+    assert (caught.value.reason, caught.value.params) == (reason, params)

@@ -151,7 +151,7 @@ def test_the_new_table_form_offers_every_preset_and_bot(client: TestClient) -> N
         ({"storms": "0"}, 422, "Storm tokens: at least 1"),
         ({"seat_2": "deep-blue"}, 400, "There is no bot called &#39;deep-blue&#39;"),
         ({"players": "5", "hand_size": "10"}, 422, "These rules do not make a game"),
-        ({"start_seat": "4"}, 422, "start seat must be 0 to 2, not 3"),
+        ({"start_seat": "4"}, 422, "the seat that starts must be one of the 3 seats"),
     ],
 )
 def test_malformed_tables_are_refused_with_a_clear_message_and_nothing_stored(

@@ -12,7 +12,16 @@ class UnknownNameError(RulesError, ValueError):
 
 
 class InvalidVariantError(RulesError, ValueError):
-    """Options that do not make a playable game (for example 6 players)."""
+    """Options that do not make a playable game (for example 6 players).
+
+    Like :class:`IllegalActionError`, it names the rule broken for programs: ``reason`` (such
+    as ``"no_draw_pile"``) and ``params``, the numbers it concerns.
+    """
+
+    def __init__(self, message: str, reason: str = "invalid", **params: int) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.params = params
 
 
 class InvalidActionError(RulesError, ValueError):

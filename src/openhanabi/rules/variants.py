@@ -65,30 +65,46 @@ class Variant:
     def _check(self) -> None:
         if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
             raise InvalidVariantError(
-                f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}, not {self.players}"
+                f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}, not {self.players}",
+                "players",
+                least=MIN_PLAYERS,
+                most=MAX_PLAYERS,
             )
         if not self.suits:
-            raise InvalidVariantError("a variant needs at least one suit")
+            raise InvalidVariantError("a variant needs at least one suit", "no_suits")
         keys = [suit.key for suit in self.suits]
         if len(set(keys)) != len(keys):
-            raise InvalidVariantError(f"a suit appears twice in {keys}")
+            raise InvalidVariantError(f"a suit appears twice in {keys}", "suit_twice")
         if not any(suit.nameable for suit in self.suits):
-            raise InvalidVariantError("at least one suit's colour must be nameable in a clue")
+            raise InvalidVariantError(
+                "at least one suit's colour must be nameable in a clue", "no_clue_colour"
+            )
         dealt = self.hand_size * self.players
         if self.hand_size < 1 or dealt > self.deck_size:
-            raise InvalidVariantError(f"a hand size of {self.hand_size} does not fit the deck")
+            raise InvalidVariantError(
+                f"a hand size of {self.hand_size} does not fit the deck",
+                "hand_size",
+                hand_size=self.hand_size,
+            )
         if dealt == self.deck_size and not self.all_or_nothing:
             # the last round starts when the draw pile's last card is drawn: there must be one
             raise InvalidVariantError(
-                f"{self.players} hands of {self.hand_size} cards leave no draw pile"
+                f"{self.players} hands of {self.hand_size} cards leave no draw pile",
+                "no_draw_pile",
+                players=self.players,
+                hand_size=self.hand_size,
             )
         if self.clue_tokens < 1:
-            raise InvalidVariantError(f"clue tokens must be at least 1, not {self.clue_tokens}")
+            raise InvalidVariantError(
+                f"clue tokens must be at least 1, not {self.clue_tokens}", "clue_tokens"
+            )
         if self.storms < 1:
-            raise InvalidVariantError(f"storms must be at least 1, not {self.storms}")
+            raise InvalidVariantError(f"storms must be at least 1, not {self.storms}", "storms")
         if not 0 <= self.start_seat < self.players:
             raise InvalidVariantError(
-                f"start seat must be 0 to {self.players - 1}, not {self.start_seat}"
+                f"start seat must be 0 to {self.players - 1}, not {self.start_seat}",
+                "start_seat",
+                players=self.players,
             )
 
     def replace(self, **options: Any) -> Variant:

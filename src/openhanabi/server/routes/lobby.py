@@ -8,7 +8,7 @@ from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 
 from openhanabi.bots import Bot, bot_classes
-from openhanabi.rules import PRESETS, RulesError
+from openhanabi.rules import PRESETS, InvalidVariantError, RulesError
 from openhanabi.server import lobby
 from openhanabi.server.deps import (
     CsrfChecked,
@@ -21,6 +21,7 @@ from openhanabi.server.deps import (
 )
 from openhanabi.server.errors import RefusedError
 from openhanabi.server.forms import JoinForm, TableForm
+from openhanabi.server.i18n import Translator, language_of, translator
 from openhanabi.server.models import Spectators
 from openhanabi.server.pages import redirect, render
 
@@ -53,11 +54,12 @@ def open_table(
     try:
         variant = form.rules()
     except RulesError as error:
+        reason = rules_problem(error, translator(language_of(request)))
         return table_form(
             request,
             visitor,
             422,
-            error=RefusedError("refused.bad_rules", 422, reason=error),
+            error=RefusedError("refused.bad_rules", 422, reason=reason),
             values=form.model_dump(exclude={"password"}),
         )
     table = lobby.open_table(
@@ -126,3 +128,11 @@ def offered_bots() -> dict[str, type[Bot]]:
     """The bots a seat may take, the one for seats beside people first."""
     known = bot_classes()
     return {name: known[name] for name in sorted(known, key=lambda name: name != BESIDE_PEOPLE)}
+
+
+def rules_problem(error: RulesError, t: Translator) -> str:
+    """What makes the rules chosen no game, in ``t``'s language: the text ``rules.<reason>``
+    of the rule the variant broke (the rules' English where the catalogue has none)."""
+    if isinstance(error, InvalidVariantError) and f"rules.{error.reason}" in t.texts:
+        return t(f"rules.{error.reason}", **error.params)
+    return str(error)
