@@ -34,6 +34,10 @@ from openhanabi.rules import Action, ActionType, Decision, SeatView, Variant
 
 CLUE_WORTH = 0.5  # the least a clue must be worth to spend a token on it
 TWO_PLAYER_CLUE_WORTH = 0.2
+# how much of the next chop's worth a save clue loses when it leaves that chop in danger for a
+# receiver who acts next: with two players nobody else can save it before they discard it
+NEXT_CHOP_AT_STAKE = 1.0
+TWO_PLAYER_NEXT_CHOP_AT_STAKE = 2.0
 
 NAMES = ("Alice", "Bob", "Cathy", "Donald", "Emily")
 
@@ -48,6 +52,7 @@ class Option:
     reading: Reading
     detail: str
     fixes: int = 0  # misplays it heads off
+    gains: int = 0  # cards the receiver learns they can play now
 
 
 def _within(mask: int, allowed: int) -> bool:
@@ -206,6 +211,7 @@ class ConventionsBot(Bot):
         saved_dead = dict(st.dead_at_touch)
         saved_notes = dict(st.notes)
         saved_blind = dict(st.blind)
+        chop_before = st.chop(receiver)
         try:
             unseen = ~self._exhausted(receiver)
             before = {o: st.marked(o) and _within(st.belief(o) & unseen, st.playable) for o in hand}
@@ -253,6 +259,11 @@ class ConventionsBot(Bot):
             if bad and not doomed and strict:
                 return None
             value -= 0.5 * bad
+            if chop_before in touched and receiver == (self.seat + 1) % st.players:
+                # a save that moves the chop onto another card worth saving only trades one
+                # loss for the other
+                at_stake = TWO_PLAYER_NEXT_CHOP_AT_STAKE if st.players == 2 else NEXT_CHOP_AT_STAKE
+                value -= at_stake * self._left_in_danger(receiver, unseen)
         finally:
             for o, m in saved_clue.items():
                 if m is None:
@@ -304,7 +315,22 @@ class ConventionsBot(Bot):
                 if doomed
                 else "so they know a clued card fits"
             )
-        return Option(action, value, kind, reading, detail, len(doomed))
+        return Option(action, value, kind, reading, detail, len(doomed), new_plays)
+
+    def _left_in_danger(self, receiver: int, unseen: int) -> float:
+        """What a save clue leaves at stake: the worth of the receiver's next chop when it is
+        worth saving too and the receiver still has nothing to play (their next discard)."""
+        st = self.state
+        for o in st.hands[receiver]:
+            if o in st.blind:
+                return 0.0
+            b = st.belief(o) & unseen or st.belief(o)
+            if st.marked(o) and _within(b, st.playable):
+                return 0.0
+        chop = st.chop(receiver)
+        if chop is None or not self._save_worthy(chop, receiver):
+            return 0.0
+        return self._save_value(st.ident[chop])
 
     def _exhausted(self, holder: int) -> int:
         """Identities whose every copy ``holder`` can see (so their own cards are none of
@@ -385,11 +411,32 @@ class ConventionsBot(Bot):
         """Every clue worth considering, evaluated once per turn."""
         if self._cached is None:
             self._cached = []
+            last_round = view.turns_left >= 0
             for action in self._clue_actions(view):
+                if last_round and not self._turn_to_use(view, action.target):
+                    continue
                 option = self._evaluate(view, action)
-                if option is not None:
-                    self._cached.append(option)
+                if option is None:
+                    continue
+                if last_round and not (option.gains or option.fixes):
+                    continue
+                self._cached.append(option)
         return self._cached
+
+    def _turn_to_use(self, view: SeatView, seat: int) -> bool:
+        """In the last round a clue helps only a player who still has a turn and nothing known
+        to play on it."""
+        if (seat - self.seat) % self.variant.players >= view.turns_left:
+            return False
+        return not self._has_play(seat)
+
+    def _has_play(self, seat: int) -> bool:
+        """Whether ``seat`` holds a card the table knows they can play (or a called blind play)."""
+        st = self.state
+        return any(
+            o in st.blind or (st.marked(o) and _within(st.belief(o), st.playable))
+            for o in st.hands[seat]
+        )
 
     def _urgent_fix(self, view: SeatView) -> tuple[Action, str] | None:
         """Fix: a clued card someone is sure fits but is a copy of a played card gets a clue
@@ -417,8 +464,8 @@ class ConventionsBot(Bot):
                 continue
             if best is None or option.value > best.value:
                 best = option
-        if best is None:
-            return None
+        if best is None or best.value <= 0:
+            return None  # no save, or one that leaves as much at stake as it saves
         return best.action, self._clue_words(best)
 
     def _clue_words(self, option: Option) -> str:
