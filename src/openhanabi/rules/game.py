@@ -327,7 +327,9 @@ class Game:
 
     def _play(self, action: Action) -> None:
         order = action.target
-        hand = self._own_card(order)
+        hand = self.hands[self.seat]
+        if order not in hand:
+            self._own_card(order)  # raises
         declare = action.declare
         if declare is not None:
             if not self.variant.declared_play:
@@ -364,7 +366,9 @@ class Game:
 
     def _discard(self, action: Action) -> None:
         order = action.target
-        hand = self._own_card(order)
+        hand = self.hands[self.seat]
+        if order not in hand:
+            self._own_card(order)  # raises
         if self.clue_tokens >= self.variant.clue_tokens:
             raise IllegalActionError(
                 "no discarding while every clue token is available", "clue_tokens_full"
@@ -556,15 +560,29 @@ class Game:
             self._log(action, result, card, touched, tiles=tiles)
             return
         drew = -1
+        seat = self.seat
         # Only a turn that took a card from the hand draws one; a bonus tile's decision comes
         # between the play and that draw.
         if self._took and self.draw_pile:
             drew = self._take_top()
-            self.hands[self.seat].append(drew)
+            self.hands[seat].append(drew)
             self._drew_last = not self.draw_pile
         self._took = False
-        self._log(action, result, card, touched, drew, tiles)
-        self._end_turn()
+        # the log and the end of the turn (_log, _end_turn) written out: every action ends here
+        self.events.append(
+            _new_event(Event, (seat, action, result, card, touched, drew, tuple(tiles)))
+        )
+        variant = self.variant
+        self.turn += 1
+        if self.turns_left > 0:
+            self.turns_left -= 1
+        if self._drew_last:
+            self._drew_last = False
+            if not variant.all_or_nothing:
+                self.turns_left = variant.players
+        self.seat = (seat + 1) % variant.players
+        if self.turns_left == 0 or variant.all_or_nothing or variant.hanab_live_ending:
+            self._check_end()  # otherwise only the last round's end could end the game
 
     def _log(
         self,
@@ -579,18 +597,6 @@ class Game:
         self.events.append(
             _new_event(Event, (self.seat, action, result, card, touched, drew, tuple(tiles)))
         )
-
-    def _end_turn(self) -> None:
-        variant = self.variant
-        self.turn += 1
-        if self.turns_left > 0:
-            self.turns_left -= 1
-        if self._drew_last:
-            self._drew_last = False
-            if not variant.all_or_nothing:
-                self.turns_left = variant.players
-        self.seat = (self.seat + 1) % variant.players
-        self._check_end()
 
     def _check_end(self) -> None:
         variant = self.variant

@@ -447,7 +447,8 @@ class LiveHLE(LiveObservations):
             key = (kind, action.value, tuple(map(game.hands[action.target].index, event.touched)))
         elif card is not None and (card.rank < RANKS or event.result is not Result.PLAYED):
             slot = bisect.bisect_left(game.hands[event.seat], action.target)
-            key = (kind, slot, card, event.result)
+            # (a result's hash is a Python function: whether it scored says the same here)
+            key = (kind, slot, card, event.result is Result.PLAYED)
         else:
             return self.hle.action_values(event, game.hands, game.clue_tokens, game.events)
         made = self._actions.get(key)

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import abc
 from collections.abc import Sequence
+from operator import itemgetter
 from typing import TYPE_CHECKING, Protocol
 
 from openhanabi.rules import Action, ActionType, Event, Game
@@ -102,7 +103,16 @@ class LiveObservations(abc.ABC):
         self._offsets = tuple(
             tuple((seat + offset) % players for offset in range(players)) for seat in range(players)
         )
-        self._others = tuple(order[1:] for order in self._offsets)  # every seat but the observer
+        # The parts of the hands, in one list: each seat's cards (shown to the other seats only),
+        # then each seat's size values, then each seat's knowledge values. An observer's hand
+        # parts are picked by index, in its order, and its own cards are never among them.
+        self._size_at, self._knowledge_at = players, 2 * players
+        self._before = tuple(
+            itemgetter(*order[1:], *(players + s for s in order)) for order in self._offsets
+        )
+        self._after = tuple(
+            itemgetter(*(2 * players + s for s in order)) for order in self._offsets
+        )
         # where the last action's clue target offset is, inside its part
         self._target_at = players + action_kinds
         self.restart(game)
@@ -116,9 +126,7 @@ class LiveObservations(abc.ABC):
         self._hands: list[list[int]] = [[] for _ in range(players)]
         # the identities in each hand: a seat may read the other seats' only
         self.held: list[list[int]] = [[] for _ in range(players)]
-        self._cards: list[bytes] = [b""] * players  # shown to the other seats only
-        self._sizes: list[bytes] = [b""] * players
-        self._knowledge: list[bytes] = [b""] * players
+        self._hand_parts: list[bytes] = [b""] * (3 * players)  # see __init__
         # each card's clues and knowledge values, by order (orders are never reused in a game);
         # b"" for a card not met yet
         orders = len(game.possible)
@@ -167,7 +175,7 @@ class LiveObservations(abc.ABC):
                 key = (possible[order], clues[order])
                 row = made.get(key)
                 rows[order] = row if row is not None else knowledge.row(*key)
-            self._knowledge[target] = b"".join(
+            self._hand_parts[self._knowledge_at + target] = b"".join(
                 [*map(rows.__getitem__, hand), self._no_rows[len(hand)]]
             )
         else:
@@ -195,32 +203,34 @@ class LiveObservations(abc.ABC):
                 rows[order] = row if row is not None else knowledge.row(*key)
         held = len(hand)
         self.held[holder] = identities = list(map(game.identities.__getitem__, hand))
-        self._cards[holder] = b"".join(
+        parts = self._hand_parts
+        parts[holder] = b"".join(
             [*map(self._one_hot.__getitem__, identities), self._no_cards[held]]
         )
-        self._sizes[holder] = self._held_parts[held]
-        self._knowledge[holder] = b"".join([*map(rows.__getitem__, hand), self._no_rows[held]])
+        parts[self._size_at + holder] = self._held_parts[held]
+        parts[self._knowledge_at + holder] = b"".join(
+            [*map(rows.__getitem__, hand), self._no_rows[held]]
+        )
 
     # ------------------------------------------------------------------ observations
 
     def observation(self, seat: int) -> bytearray:
         """``seat``'s observation now, one byte (0 or 1) per value: a new ``bytearray``."""
-        order = self._offsets[seat]
         action = bytearray(self._action)
         if self._actor >= 0:
             players = self._players
             action[(self._actor - seat) % players] = 1
             if self._target >= 0:
                 action[self._target_at + (self._target - seat) % players] = 1
+        hands = self._hand_parts
         return bytearray().join(
-            [
-                *map(self._cards.__getitem__, self._others[seat]),  # never the observer's own
-                *map(self._sizes.__getitem__, order),
+            (
+                *self._before[seat](hands),  # the other seats' cards, every seat's size
                 *self._public(seat),
                 action,
-                *map(self._knowledge.__getitem__, order),
+                *self._after[seat](hands),  # every seat's knowledge
                 *self._tail(),
-            ]
+            )
         )
 
     # ------------------------------------------------------------------ the encoding's parts
