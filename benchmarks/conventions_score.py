@@ -2,8 +2,12 @@
 count with the mean score ± its standard error, the share of perfect games, the share of
 strikeouts and games per second on one core (games divided by the CPU time of the workers).
 
+With ``--losses`` a second table says where the points below 25 went, per game on average:
+strikeouts (the whole score), last copies discarded, last copies misplayed, and cards that were
+still reachable but left unplayed when the game ended (the team ran out of turns).
+
     python benchmarks/conventions_score.py [--games 2000] [--players 2 3 4 5]
-                                           [--variant base] [--jobs J]
+                                           [--variant base] [--jobs J] [--losses]
 """
 
 from __future__ import annotations
@@ -13,25 +17,55 @@ import math
 import os
 import time
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
 
-from openhanabi.bots import make_bot, play_game
-from openhanabi.rules import Game, Termination, find_variant
+from openhanabi.bots import make_bot
+from openhanabi.rules import Game, Result, Termination, find_variant
+
+CAUSES = ("strikeout", "discarded", "misplayed", "unplayed")
 
 
-def run(variant_name: str, players: int, seeds: range) -> tuple[list[int], int, int, float]:
-    """Scores, perfect games, strikeouts and CPU seconds for ``seeds``."""
+@dataclass
+class Part:
+    """The results of one run of seeds."""
+
+    scores: list[int] = field(default_factory=list)
+    perfect: int = 0
+    strikeouts: int = 0
+    cpu: float = 0.0
+    lost: dict[str, int] = field(default_factory=lambda: dict.fromkeys(CAUSES, 0))
+
+
+def run(variant_name: str, players: int, seeds: range) -> Part:
+    """Play ``seeds`` and say where each game's points went."""
     variant = find_variant(variant_name, players=players)
     start = time.process_time()
-    scores = []
-    perfect = strikeouts = 0
+    part = Part()
     for seed in seeds:
         bots = [make_bot("conventions", seat, variant, seed) for seat in range(players)]
-        game = play_game(Game.new(variant, seed), bots)
-        assert game.outcome is not None
-        scores.append(game.outcome.score)
-        perfect += game.outcome.score == variant.max_score
-        strikeouts += game.outcome.termination is Termination.STRIKEOUT
-    return scores, perfect, strikeouts, time.process_time() - start
+        game = Game.new(variant, seed)
+        reach = game.max_reachable()
+        lost = dict.fromkeys(CAUSES, 0)
+        while game.outcome is None:
+            game.apply(bots[game.seat].act(game.view(game.seat)))
+            now = game.max_reachable()
+            if now < reach:
+                kind = game.events[-1].result
+                lost["discarded" if kind is Result.DISCARDED else "misplayed"] += reach - now
+                reach = now
+        outcome = game.outcome
+        part.scores.append(outcome.score)
+        part.perfect += outcome.score == variant.max_score
+        if outcome.termination is Termination.STRIKEOUT:
+            part.strikeouts += 1
+            lost = dict.fromkeys(CAUSES, 0)
+            lost["strikeout"] = variant.max_score
+        else:
+            lost["unplayed"] = reach - outcome.score
+        for cause in CAUSES:
+            part.lost[cause] += lost[cause]
+    part.cpu = time.process_time() - start
+    return part
 
 
 def main() -> None:
@@ -40,32 +74,41 @@ def main() -> None:
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4, 5])
     parser.add_argument("--variant", default="base", help="a preset of `hanabi variants`")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes")
+    parser.add_argument("--losses", action="store_true", help="also say where points were lost")
     args = parser.parse_args()
     chunk = max(1, math.ceil(args.games / (4 * args.jobs)))
     print(f"conventions, {args.variant}, seeds 0..{args.games - 1}")
     print(f"{'players':>7} {'mean':>7} {'± SE':>6} {'perfect':>8} {'strikeout':>9} {'games/s':>8}")
+    losses = []
     with ProcessPoolExecutor(args.jobs) as pool:
         for players in args.players:
             parts = [
                 pool.submit(run, args.variant, players, range(lo, min(lo + chunk, args.games)))
                 for lo in range(0, args.games, chunk)
             ]
-            scores: list[int] = []
-            perfect = strikeouts = 0
-            cpu = 0.0
-            for part in parts:
-                got, p, s, seconds = part.result()
-                scores.extend(got)
-                perfect += p
-                strikeouts += s
-                cpu += seconds
-            n = len(scores)
-            mean = sum(scores) / n
-            var = sum((x - mean) ** 2 for x in scores) / max(1, n - 1)
+            total = Part()
+            for future in parts:
+                part = future.result()
+                total.scores.extend(part.scores)
+                total.perfect += part.perfect
+                total.strikeouts += part.strikeouts
+                total.cpu += part.cpu
+                for cause in CAUSES:
+                    total.lost[cause] += part.lost[cause]
+            n = len(total.scores)
+            mean = sum(total.scores) / n
+            var = sum((x - mean) ** 2 for x in total.scores) / max(1, n - 1)
             print(
                 f"{players:>7} {mean:>7.3f} {math.sqrt(var / n):>6.3f} "
-                f"{100 * perfect / n:>7.1f}% {100 * strikeouts / n:>8.1f}% {n / cpu:>8.1f}"
+                f"{100 * total.perfect / n:>7.1f}% {100 * total.strikeouts / n:>8.1f}% "
+                f"{n / total.cpu:>8.1f}"
             )
+            losses.append((players, {c: total.lost[c] / n for c in CAUSES}))
+    if args.losses:
+        print("points lost per game, by cause")
+        print(f"{'players':>7} " + " ".join(f"{c:>10}" for c in CAUSES))
+        for players, lost in losses:
+            print(f"{players:>7} " + " ".join(f"{lost[c]:>10.3f}" for c in CAUSES))
 
 
 if __name__ == "__main__":

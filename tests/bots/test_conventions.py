@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from openhanabi.bots import make_bot, play_game
 from openhanabi.bots.conventions import ConventionsBot
@@ -143,3 +145,38 @@ def test_the_explanation_names_the_action() -> None:
     action = bots[0].act(game.view(0))
     assert action.is_clue
     assert bots[0].explain().startswith("I gave Bob a ")
+
+
+@pytest.mark.parametrize(("behind", "saved"), [("G4", True), ("Y5", False)])
+def test_a_save_that_moves_the_chop_onto_another_card_to_save_is_not_given(
+    behind: str, saved: bool
+) -> None:
+    # Bob's chop (order 5) is the blue 2 and he has nothing to play. Saving it moves his chop
+    # onto the card behind it, which he discards next: worth it when that card is a green 4,
+    # a trade of a 2 for the last yellow 5 when it is the yellow 5. Two clues first, so that
+    # Alice has tokens to spare and could discard instead.
+    game = deal(2, [["R3", "G4", "B3", "W4", "Y4"], ["B2", behind, "W3", "Y3", "R4"]])
+    bots = bots_for(game)
+    game.apply(Action.rank_clue(1, 3))  # Alice: 3 to Bob (his yellow 3)
+    game.apply(Action.rank_clue(0, 4))  # Bob: 4 to Alice
+    action = bots[0].act(game.view(0))
+    assert (action == Action.rank_clue(1, 2)) is saved
+
+
+@settings(max_examples=12, deadline=None)
+@given(players=st.integers(2, 5), seed=st.integers(0, 10_000))
+def test_last_round_clues_go_to_players_who_still_have_a_turn(players: int, seed: int) -> None:
+    """Once the draw pile is empty, a clue is given only to a player with a turn left."""
+    variant = find_variant("base", players=players)
+    game = Game.new(variant, seed)
+    bots = bots_for(game)
+    while game.outcome is None:
+        view = game.view(game.seat)
+        action = bots[game.seat].act(view)
+        if (
+            action.is_clue
+            and view.turns_left >= 0
+            and "pass the turn" not in bots[game.seat].explain()
+        ):
+            assert (action.target - game.seat) % players < view.turns_left
+        game.apply(action)
