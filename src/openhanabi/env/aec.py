@@ -341,7 +341,15 @@ class OrderEnforcingTable(OrderEnforcingWrapper):  # type: ignore[misc]
         agent: str = self.env.agent_selection
         return agent
 
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self._has_reset = True
+        self._has_updated = True
+        self.env.reset(seed=seed, options=options)
+        # from now on last() has nothing to check: the table's own answers it
+        self.last = self.env.last  # type: ignore[method-assign]
+
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        # only before the first reset(), which replaces it (see reset())
         if not self._has_reset:
             raise AttributeError("agent_selection cannot be accessed before reset")
         result: tuple[Any, float, bool, bool, dict[str, Any]] = self.env.last(observe)
@@ -375,9 +383,14 @@ class TurnIterator(AECOrderEnforcingIterator):  # type: ignore[misc]
     """The agent to act, turn after turn: the same checks as PettingZoo's order-enforcing
     iterator, reading the table's answers directly instead of through three layers."""
 
+    def __init__(self, wrapper: OrderEnforcingTable, max_iter: int) -> None:
+        self.env = wrapper
+        self.table = wrapper.env
+        self.iters_til_term = max_iter
+
     def __next__(self) -> str:
         wrapper = self.env
-        table = wrapper.env
+        table = self.table
         if not table.agents or self.iters_til_term <= 0:
             raise StopIteration
         self.iters_til_term -= 1
