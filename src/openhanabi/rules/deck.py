@@ -25,7 +25,6 @@ range:
 from __future__ import annotations
 
 import functools
-import operator
 import struct
 from collections.abc import MutableSequence, Sequence
 from typing import NamedTuple, TypeVar
@@ -96,9 +95,11 @@ class SplitMix64:
         if max(draws) >= _TWO_TO_64 - last - 1:
             self._shuffle_checking(items, draws)
             return
-        swaps = map(operator.mod, draws, range(last + 1, 1, -1))
-        for i, j in zip(range(last, 0, -1), swaps, strict=True):
+        i = last
+        for value in draws:
+            j = value % (i + 1)
             items[i], items[j] = items[j], items[i]
+            i -= 1
         self.state = (state + last * _GOLDEN_GAMMA) & _MASK
 
     def _shuffle_checking(self, items: MutableSequence[T], draws: list[int]) -> None:

@@ -115,6 +115,7 @@ class LiveObservations(abc.ABC):
         )
         # where the last action's clue target offset is, inside its part
         self._target_at = players + action_kinds
+        self._no_action = bytes(encoding.width["last_action"])  # before the first action
         self.restart(game)
 
     # ------------------------------------------------------------------ following a game
@@ -132,11 +133,14 @@ class LiveObservations(abc.ABC):
         orders = len(game.possible)
         self._clues: list[tuple[int, int]] = [self._unclued] * orders
         self._rows: list[bytes] = [b""] * orders
-        for holder in range(players):
-            self._refresh_hand(holder)
+        if game.events:
+            for holder in range(players):
+                self._refresh_hand(holder)
+        else:
+            self._deal()
         self._seen = len(game.events)
         self._restart_public()
-        self._action: bytes | bytearray = bytes(self.encoding.width["last_action"])
+        self._action: bytes | bytearray = self._no_action
         self._actor = self._target = -1
         if game.events:
             event = game.events[-1]
@@ -144,6 +148,29 @@ class LiveObservations(abc.ABC):
             kind = event.action.type
             self._target = event.action.target if kind is COLOUR_CLUE or kind is RANK_CLUE else -1
             self._action = self._action_part(event)
+
+    def _deal(self) -> None:
+        # The hands of a game that has not started, as _refresh_hand() would make them, in
+        # fewer steps: no clue was given, so every card dealt has the same knowledge values.
+        game = self.game
+        rows = self._rows
+        parts = self._hand_parts
+        identities = game.identities
+        fresh = b""
+        for holder, hand in enumerate(game.hands):
+            self._hands[holder] = hand = hand[:]
+            held = len(hand)
+            if held and not fresh:
+                knowledge = self._knowledge_rows
+                key = (game.possible[hand[0]], self._unclued)
+                row = knowledge.rows.get(key)
+                fresh = row if row is not None else knowledge.row(*key)
+            for order in hand:
+                rows[order] = fresh
+            self.held[holder] = cards = list(map(identities.__getitem__, hand))
+            parts[holder] = b"".join([*map(self._one_hot.__getitem__, cards), self._no_cards[held]])
+            parts[self._size_at + holder] = self._held_parts[held]
+            parts[self._knowledge_at + holder] = fresh * held + self._no_rows[held]
 
     def update(self) -> None:
         """Take in the actions applied to the game since the last call."""
@@ -178,11 +205,13 @@ class LiveObservations(abc.ABC):
             self._hand_parts[self._knowledge_at + target] = b"".join(
                 [*map(rows.__getitem__, hand), self._no_rows[len(hand)]]
             )
+            # a bonus tile's free clue after a play: the actor drew (a clue alone takes none)
+            if event.drew >= 0:
+                self._refresh_hand(actor)
         else:
             self._target = -1
-        # a play or discard, or a bonus tile's free clue after a play: the actor drew
-        if game.hands[actor] != self._hands[actor]:
-            self._refresh_hand(actor)
+            if game.hands[actor] != self._hands[actor]:  # a play or discard
+                self._refresh_hand(actor)
         self._actor = actor
         self._action = self._action_part(event)
         self._update_public(event)
