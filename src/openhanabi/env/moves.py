@@ -47,6 +47,7 @@ from openhanabi.rules.legal import action_table
 from openhanabi.rules.tables import tables_for
 
 RANKS = 5
+MASK_CACHE_LIMIT = 1 << 16  # turn masks kept; more would only take memory
 
 
 class MoveNumbering:
@@ -59,6 +60,7 @@ class MoveNumbering:
         "_clue_moves",
         "_clue_values",
         "_colour_to_move",
+        "_masks",
         "_move_to_colour",
         "_no_clues",
         "_rest",
@@ -149,6 +151,8 @@ class MoveNumbering:
             for identity in range(tables.identities)
         )
         self._clue_values: dict[int, tuple[bytes, bytes]] = {}
+        # turn masks by (cards held, discards allowed, clues touching each target)
+        self._masks: dict[tuple[int | bool, ...], bytes] = {}
         # declared plays (every suit of every card held) and bonus tile choices (none)
         self._rest = tuple(
             (b"\x01" * held * self.suits + bytes((hand - held) * self.suits))
@@ -167,22 +171,40 @@ class MoveNumbering:
         """
         slots = self._slots[held]
         variant = self.variant
-        parts = [slots if tokens < variant.clue_tokens else self._slots[0], slots]
-        if tokens <= 0:
-            parts.append(self._no_clues)
-        elif variant.empty_clues:
-            parts.append(b"\x01" * len(self._no_clues))
-        else:
-            bits, made = self._clue_bits, self._clue_values
-            ranks = []
+        discards = tokens < variant.clue_tokens
+        if tokens > 0 and not variant.empty_clues:
+            # the common turn: the mask follows from the clues that touch each other hand,
+            # and the same masks recur, so each is made once
+            bits = self._clue_bits
+            touches = []
             for target in self._targets[seat]:
                 touched = 0
                 for identity in hands[target]:
                     touched |= bits[identity]
-                values = made.get(touched) or self._clues_touching(touched)
-                parts.append(values[0])  # the colour clues of every target come first
-                ranks.append(values[1])
-            parts += ranks
+                touches.append(touched)
+            key = (held, discards, *touches)
+            mask = self._masks.get(key)
+            if mask is None:
+                if len(self._masks) >= MASK_CACHE_LIMIT:
+                    self._masks.clear()
+                mask = self._masks[key] = self._clue_mask(held, discards, touches)
+            return mask
+        parts = [slots if discards else self._slots[0], slots]
+        if tokens <= 0:
+            parts.append(self._no_clues)
+        else:  # empty clues: every clue is legal
+            parts.append(b"\x01" * len(self._no_clues))
+        parts.append(self._rest[held])
+        return b"".join(parts)
+
+    def _clue_mask(self, held: int, discards: bool, touches: Sequence[int]) -> bytes:
+        # the mask of a turn with a clue token, from the clues that touch each target's cards
+        slots = self._slots[held]
+        parts = [slots if discards else self._slots[0], slots]
+        made = self._clue_values
+        values = [made.get(touched) or self._clues_touching(touched) for touched in touches]
+        parts += [colours for colours, _ in values]  # the colour clues of every target first
+        parts += [ranks for _, ranks in values]
         parts.append(self._rest[held])
         return b"".join(parts)
 
