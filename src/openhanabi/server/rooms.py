@@ -4,7 +4,8 @@ A room holds the game rebuilt from its stored record, the sockets watching it (e
 or none for a spectator) and the table's bots. Every action, a player's or a bot's, goes through
 :meth:`Room.act`: under the room's lock it is applied by the rules, saved (the record is the
 game: a restarted server rebuilds it where it was) and sent to every socket rendered for its
-viewer. After each action, while a bot is on turn, the bot acts on its own view after
+viewer, as a delta from the last state that socket was sent (:mod:`~openhanabi.server.frames`).
+After each action, while a bot is on turn, the bot acts on its own view after
 ``Settings.bot_delay_seconds``, and its one-sentence explanation joins the log.
 
 The saves of all rooms go through one :class:`~openhanabi.server.writer.Writer`, which commits
