@@ -8,6 +8,8 @@ from typing import Any
 import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
+from pettingzoo.utils.env_logger import EnvLogger
+from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from openhanabi.env import UnsupportedVariantError, env, raw_env
 from openhanabi.rules import Action, ActionType, Game, find_variant
@@ -277,3 +279,58 @@ def test_agents_retire_as_pettingzoos_dead_steps_retire_them(players: int) -> No
         table.reset(seed=0)
         table.terminations = dict.fromkeys(table.agents, True)
         table.step(0)
+
+
+def order_checks(table: Any) -> list[str]:
+    """What an order-enforcing table answers when used out of order: before reset(), in an
+    agent loop that skips step(), and after every agent has retired."""
+    answers = []
+    for call in (lambda: table.last(), lambda: table.step(0), lambda: table.agent_iter()):
+        try:
+            call()
+            answers.append("accepted")
+        except (AttributeError, AssertionError) as error:
+            answers.append(f"{type(error).__name__}: {error}")
+    table.reset(seed=3)
+    agents = iter(table.agent_iter())
+    next(agents)
+    try:
+        next(agents)  # no step() in between
+        answers.append("accepted")
+    except AssertionError as error:
+        answers.append(f"AssertionError: {error}")
+    table.reset(seed=3)
+    choice = random.Random(3)
+    for _agent in table.agent_iter():
+        observation, _, termination, _, _ = table.last()
+        legal = observation["action_mask"].nonzero()[0]
+        table.step(None if termination else int(choice.choice(legal)))
+    EnvLogger.mqueue.clear()
+    table.step(None)  # after the end: a warning, nothing else
+    answers += [str(message) for message in EnvLogger.mqueue]
+    answers.append(repr((table.agents, table.agent_selection)))
+    return answers
+
+
+def test_env_enforces_the_order_pettingzoos_wrapper_enforces() -> None:
+    ours = order_checks(env(players=3))
+    assert ours == order_checks(OrderEnforcingWrapper(raw_env(players=3)))
+    assert "AssertionError: reset() needs to be called before step." in ours
+    assert any("step() called after all agents are terminated" in answer for answer in ours)
+
+
+def test_observations_are_new_writable_arrays_the_table_never_changes() -> None:
+    table = env(players=2, encoding="hle")
+    table.reset(seed=5)
+    first, *_ = table.last()
+    kept = {name: values.copy() for name, values in first.items()}
+    for values in first.values():
+        assert values.flags.writeable
+        values[:] = 1 - values  # the caller's to change
+    again, *_ = table.last()
+    for name, values in again.items():
+        assert np.array_equal(values, kept[name])
+        assert not np.shares_memory(values, first[name])
+    table.step(int(again["action_mask"].nonzero()[0][0]))
+    # the table's next observations never write into arrays it handed out
+    assert np.array_equal(first["observation"], 1 - kept["observation"])

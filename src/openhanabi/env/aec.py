@@ -6,7 +6,9 @@ observation is ``{"observation": int8 vector, "action_mask": int8 vector}``; the
 chosen encoding (``"extended"`` by default, or ``"hle"``) of what that seat may see, the same
 bytes as encoding its :class:`~openhanabi.rules.SeatView` (kept up to date action by action by
 :mod:`openhanabi.env.encodings.live`), and the mask marks the legal move numbers
-(:mod:`openhanabi.env.moves`), all 0 for an agent not on turn.
+(:mod:`openhanabi.env.moves`), all 0 for an agent not on turn. Both arrays are new at each
+``observe()`` or ``last()``, writable and the caller's own: nothing the table keeps changes with
+them.
 
 Rewards are shared: after every action each agent receives the change of the team's total,
 ``score - starting score`` (black powder starts below 0, so its first points are counted from
@@ -122,6 +124,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
         self._banked = 0.0
         # PettingZoo's: the agent selected when the first agent of a finished game retired
         self._skip_agent_selection: str | None = None
+        # whether step() or reset() was called since env()'s agent iterator last moved on
+        self._updated = False
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -153,6 +157,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.agent_selection = self.possible_agents[self.game.seat]
+        self._updated = True
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """PettingZoo's ``last()``: the selected agent's observation (if ``observe``),
@@ -183,8 +188,17 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
         }
 
     def step(self, action: int | np.integer[Any] | None) -> None:
+        self._updated = True
         agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        try:
+            retiring = self.terminations[agent] or self.truncations[agent]
+        except KeyError:
+            if self.agents:
+                raise
+            # every agent has retired: warn as PettingZoo's order-enforcing wrapper does
+            EnvLogger.warn_step_after_terminated_truncated()
+            return
+        if retiring:
             self._retire(agent, action)
             return
         game, live = self.game, self._live
@@ -324,7 +338,9 @@ class OrderEnforcingTable(OrderEnforcingWrapper):  # type: ignore[misc]
     The wrapper forwards every attribute through ``__getattr__`` and every call through
     layers of wrappers; a step of ``agent_iter()``, ``last()`` and ``step()`` went through a
     dozen of them. The same checks are made here (reset first, no step after the end) with the
-    same errors and warnings, and then the table answers directly.
+    same errors and warnings, and then the table answers directly: after ``reset()``, ``last()``
+    and ``step()`` are the table's own (its ``step()`` warns after the end as the wrapper does,
+    and notes each call for the agent iterator's check).
     """
 
     @property
@@ -341,12 +357,25 @@ class OrderEnforcingTable(OrderEnforcingWrapper):  # type: ignore[misc]
         agent: str = self.env.agent_selection
         return agent
 
+    @property
+    def _has_updated(self) -> bool:
+        # kept by the table, so that its own step() can answer for the wrapper after reset()
+        table = self.__dict__.get("env")
+        return bool(table is not None and table._updated)
+
+    @_has_updated.setter
+    def _has_updated(self, value: bool) -> None:
+        table = self.__dict__.get("env")
+        if table is not None:  # PettingZoo's constructor sets it before the table is known
+            table._updated = value
+
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         self._has_reset = True
-        self._has_updated = True
         self.env.reset(seed=seed, options=options)
-        # from now on last() has nothing to check: the table's own answers it
+        # From now on last() and step() have nothing to check but what the table's own check:
+        # step() after every agent retired warns there, as here.
         self.last = self.env.last  # type: ignore[method-assign]
+        self.step = self.env.step  # type: ignore[method-assign]
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         # only before the first reset(), which replaces it (see reset())
@@ -389,14 +418,13 @@ class TurnIterator(AECOrderEnforcingIterator):  # type: ignore[misc]
         self.iters_til_term = max_iter
 
     def __next__(self) -> str:
-        wrapper = self.env
         table = self.table
         if not table.agents or self.iters_til_term <= 0:
             raise StopIteration
         self.iters_til_term -= 1
-        if not wrapper._has_updated:
+        if not table._updated:
             raise AssertionError("need to call step() or reset() in a loop over `agent_iter`")
-        wrapper._has_updated = False
+        table._updated = False
         agent: str = table.agent_selection
         return agent
 
