@@ -379,7 +379,7 @@ class Game:
         ident = self._ident[order]
         self._lose(order, ident)
         self.clue_tokens += 1
-        self._after_action(action, Result.DISCARDED, self._tables.card[ident], (), [])
+        self._after_action(action, Result.DISCARDED, self._tables.card[ident], (), ())
 
     def _clue(self, action: Action, free: bool) -> None:
         target = action.target
@@ -408,8 +408,11 @@ class Game:
             raise IllegalActionError("no clue token is left", "no_clue_tokens")
         hand = self.hands[target]
         bits = self._bits
-        touched = tuple([order for order in hand if bits[order] & mask])
-        if not touched and not self.variant.empty_clues:
+        hits = []  # a plain loop: a comprehension is a call of its own, on every clue
+        for order in hand:
+            if bits[order] & mask:
+                hits.append(order)
+        if not hits and not self.variant.empty_clues:
             raise IllegalActionError(
                 "the clue touches no card, and empty clues are off", "empty_clue"
             )
@@ -419,16 +422,17 @@ class Game:
         self.history.append(action)
         possible = self.possible
         marks = self.marks
+        flags = self.touched
         miss = ~mask
         for order in hand:
             if bits[order] & mask:
                 possible[order] &= mask
-                self.touched[order] = True
+                flags[order] = True
                 marks[order] += (index,)
             else:
                 possible[order] &= miss
                 marks[order] += (~index,)
-        self._after_action(action, Result.CLUE, None, touched, [])
+        self._after_action(action, Result.CLUE, None, tuple(hits), ())
 
     def _gain_token(self) -> None:
         if self.clue_tokens < self.variant.clue_tokens:
@@ -549,7 +553,7 @@ class Game:
         result: Result,
         card: Card | None,
         touched: tuple[int, ...],
-        tiles: list[int],
+        tiles: Sequence[int],
     ) -> None:
         if self._complete == len(self.fireworks):
             self._log(action, result, card, touched, tiles=tiles)
