@@ -26,7 +26,7 @@ from typing import Any, Protocol
 from sqlalchemy import select
 
 from openhanabi.bots import Bot, make_bot
-from openhanabi.rules import Action, Game, IllegalActionError
+from openhanabi.rules import Action, Game, IllegalActionError, SeatView
 from openhanabi.server import frames, protocol
 from openhanabi.server.db import Database
 from openhanabi.server.errors import Problem, RefusedError
@@ -74,6 +74,7 @@ class Room:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_task: asyncio.Task[None] | None = None
     memo: protocol.Memo = field(default_factory=protocol.Memo)  # made once, sent in every state
+    views: dict[int, SeatView] = field(default_factory=dict)  # the game's views now, by seat
     # sockets given this room that have not joined it yet: it stays in memory for them
     arriving: int = 0
     on_idle: Callable[[Room], None] | None = None  # called when nobody needs the room
@@ -82,18 +83,26 @@ class Room:
         """The seat of ``user_id`` at this game, None for a spectator."""
         return next((seat for seat, user in self.users.items() if user == user_id), None)
 
+    def view(self, seat: int) -> SeatView:
+        """The game as ``seat`` sees it now, made once per action (each viewer's state and the
+        next player's message read it; a bot is given a view of its own)."""
+        view = self.views.get(seat)
+        if view is None:
+            view = self.views[seat] = self.game.view(seat)
+        return view
+
     def render(self, seat: int | None, lang: str = DEFAULT) -> list[dict[str, Any]]:
         """What a viewer in ``seat`` (None: a spectator) is sent after each change, in ``lang``."""
         game = self.game
         t = translator(lang)
         if seat is None:
-            view = game.view(0)
+            view = self.view(0)
             own = {order: game.card(order) for order in game.hands[0]}
             state = protocol.render_state(
                 view, self.names, self.explanations, spectator_cards=own, t=t, memo=self.memo
             )
         else:
-            view = game.view(seat)
+            view = self.view(seat)
             state = protocol.render_state(view, self.names, self.explanations, t=t, memo=self.memo)
         if game.outcome is None:
             return [state]
@@ -150,7 +159,7 @@ class Room:
                 return Problem("game_over")
             if game.seat != seat:
                 return Problem("not_your_turn", {"player": self.names[game.seat]})
-            action = protocol.to_action(message, game.view(seat))
+            action = protocol.to_action(message, self.view(seat))
             if isinstance(action, Problem):
                 return action
             try:
@@ -165,6 +174,7 @@ class Room:
         """Apply ``action`` (the lock held), save the game and tell every socket."""
         game = self.game
         game.apply(action)  # raises before changing anything if illegal
+        self.views.clear()
         if explanation:
             self.explanations[len(game.events) - 1] = explanation
         try:
@@ -173,6 +183,7 @@ class Room:
         except Exception:
             self.explanations.pop(len(game.events) - 1, None)
             game.undo()  # what is not stored did not happen
+            self.views.clear()
             raise
         await self._broadcast()
 
