@@ -34,6 +34,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
+from openhanabi.bots.explanation import Reason, clue, english, reason
 from openhanabi.bots.protocol import Bot
 from openhanabi.bots.registry import register
 from openhanabi.rules import Action, ActionType, Decision, SeatView, Variant
@@ -299,7 +300,7 @@ class BasicBot(Bot):
         self._tables = tables_for(variant)
         self._last = _last_in_suit(self._tables)
         self._options = clue_options(variant, seat)
-        self._why = ""
+        self._why: Reason | None = None
 
     def act(self, view: SeatView) -> Action:
         clues = _Clues(_Facts(view, self._tables, self._last), self._options)
@@ -309,15 +310,18 @@ class BasicBot(Bot):
             action, why = _turn(clues)
         legal = view.legal_actions
         if action not in legal:  # a safety net: the rules above should never get here
-            action, why = legal[0], "I took the first legal action: no rule of mine applied."
+            action, why = legal[0], reason("basic.first_legal")
         self._why = why
         return action
 
     def explain(self) -> str:
+        return "" if self._why is None else english(self._why, self.variant)
+
+    def reason(self) -> Reason | None:
         return self._why
 
 
-def _turn(clues: _Clues) -> tuple[Action, str]:
+def _turn(clues: _Clues) -> tuple[Action, Reason]:
     facts = clues.facts
     view = facts.view
     tokens, most = view.clue_tokens, view.variant.clue_tokens
@@ -330,42 +334,42 @@ def _turn(clues: _Clues) -> tuple[Action, str]:
             return save
         best = clues.best()
         if best is not None and best[1] >= PLAYABLE_CLUE:
-            return best[0], _clue_words(view, best[0], "to show them a playable card")
+            return best[0], _clue_words(best[0], reason("basic.why.playable"))
     else:
         best = None
     if tokens < most:
         drop = next((o for o in view.own_hand if facts.can_drop(o, view.seat)), None)
         if drop is not None:
-            return Action.discard(drop), f"I discarded card {drop}: I knew it could never score."
+            return Action.discard(drop), reason("basic.discard.useless", card=drop)
     if best is not None and best[1] >= TOUCHES_PLAYABLE:
-        return best[0], _clue_words(view, best[0], "to point at a playable card")
+        return best[0], _clue_words(best[0], reason("basic.why.touches_playable"))
     chop = _chop_or_none(facts)
     if tokens < most and chop is not None:
-        return Action.discard(chop), f"I discarded card {chop}, my oldest untouched card."
+        return Action.discard(chop), reason("basic.discard.chop", card=chop)
     if best is not None:
-        reason = "rather than discard a card I need" if tokens < most else "with every token"
-        return best[0], _clue_words(view, best[0], reason)
+        why = reason("basic.why.keep_cards" if tokens < most else "basic.why.all_tokens")
+        return best[0], _clue_words(best[0], why)
     if tokens < most and view.own_hand:
         order = _cheapest(facts)
-        return Action.discard(order), f"I discarded card {order}, the one I could spare best."
+        return Action.discard(order), reason("basic.discard.cheapest", card=order)
     return _forced_play(facts)
 
 
-def _forced_play(facts: _Facts) -> tuple[Action, str]:
+def _forced_play(facts: _Facts) -> tuple[Action, Reason]:
     """No clue or discard is allowed: play the card most likely to fit."""
     view = facts.view
     if not view.own_hand:
-        return view.legal_actions[0], "I took the only kind of action left to me."
+        return view.legal_actions[0], reason("basic.only_kind")
 
     def chance(order: int) -> float:
         possible = facts.known(order, view.seat)
         return (possible & facts.playable).bit_count() / max(1, possible.bit_count())
 
     order = max(view.own_hand, key=chance)
-    return Action.play(order), f"I had to play: card {order} was the likeliest to fit."
+    return Action.play(order), reason("basic.play.forced", card=order)
 
 
-def _play(facts: _Facts) -> tuple[Action, str] | None:
+def _play(facts: _Facts) -> tuple[Action, Reason] | None:
     view = facts.view
     seat = view.seat
     ready = [order for order in view.own_hand if facts.can_play(order, seat)]
@@ -377,12 +381,11 @@ def _play(facts: _Facts) -> tuple[Action, str] | None:
     suits = {suit_of[i] for i in range(possible.bit_length()) if possible >> i & 1}
     if view.variant.declared_play and len(suits) == 1:
         suit = suits.pop()
-        name = view.variant.suits[suit].name
-        return Action.play(order, suit), f"I played card {order} declaring {name}: I knew it fit."
-    return Action.play(order), f"I played card {order}: every card it could be fits a firework."
+        return Action.play(order, suit), reason("basic.play.declared", card=order, suit=suit)
+    return Action.play(order), reason("basic.play.sure", card=order)
 
 
-def _save(facts: _Facts, clues: _Clues) -> tuple[Action, str] | None:
+def _save(facts: _Facts, clues: _Clues) -> tuple[Action, Reason] | None:
     view = facts.view
     after = (view.seat + 1) % view.variant.players
     chop = facts.chop(after)
@@ -395,7 +398,7 @@ def _save(facts: _Facts, clues: _Clues) -> tuple[Action, str] | None:
     best = clues.best(clue for clue in clues.options if clue[1] == after and clue[2] & bit)
     if best is None:
         return None
-    return best[0], _clue_words(view, best[0], f"to save card {chop}, a card with no copy to spare")
+    return best[0], _clue_words(best[0], reason("basic.why.save", card=chop))
 
 
 def _chop_or_none(facts: _Facts) -> int | None:
@@ -425,19 +428,19 @@ def _cheapest(facts: _Facts) -> int:
     return min(view.own_hand, key=cost)
 
 
-def _decide(clues: _Clues, decision: Decision) -> tuple[Action, str]:
+def _decide(clues: _Clues, decision: Decision) -> tuple[Action, Reason]:
     facts = clues.facts
     view = facts.view
     legal = view.legal_actions
     if decision in (Decision.FREE_COLOUR_CLUE, Decision.FREE_RANK_CLUE):
         best = clues.best((action, action.target, clues.touch(action)) for action in legal)
         action = best[0] if best is not None else legal[0]
-        return action, _clue_words(view, action, "as the bonus tile's free clue")
+        return action, _clue_words(action, reason("basic.why.free_clue"))
     if decision is Decision.PLAY_FROM_DISCARD:
         action = legal[0]
-        return action, f"I played card {action.target} from the discard pile (bonus tile)."
+        return action, reason("basic.bonus.play_discarded", card=action.target)
     action = max(legal, key=lambda a: _rescue_value(facts, a.target))
-    return action, f"I shuffled card {action.target} back into the draw pile (bonus tile)."
+    return action, reason("basic.bonus.shuffle_back", card=action.target)
 
 
 def _rescue_value(facts: _Facts, order: int) -> float:
@@ -455,9 +458,6 @@ def _rescue_value(facts: _Facts, order: int) -> float:
     return (10.0 if lost else 0.0) + 5.0 - distance
 
 
-def _clue_words(view: SeatView, action: Action, reason: str) -> str:
-    if action.type is ActionType.COLOUR_CLUE:
-        what = f"their {view.variant.colours[action.value].name.lower()} cards"
-    else:
-        what = f"their {action.value}s"
-    return f"I told seat {action.target} about {what} {reason}."
+def _clue_words(action: Action, why: Reason) -> Reason:
+    """Why the clue ``action`` was given: to ``why``."""
+    return reason("basic.clue", seat=action.target, clue=clue(action), why=why)

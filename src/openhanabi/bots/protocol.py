@@ -11,6 +11,7 @@ from __future__ import annotations
 import abc
 from typing import ClassVar
 
+from openhanabi.bots.explanation import Reason
 from openhanabi.rules import Action, SeatView, Variant
 
 
@@ -32,6 +33,12 @@ class Bot(abc.ABC):
     def explain(self) -> str:
         """One plain sentence on why the last action was chosen ("" if the bot cannot say)."""
         return ""
+
+    def reason(self) -> Reason | None:
+        """Why the last action was chosen, as data to say in any language
+        (:mod:`openhanabi.bots.explanation`); None if the bot gives only :meth:`explain`'s
+        English sentence."""
+        return None
 
 
 class BotError(Exception):

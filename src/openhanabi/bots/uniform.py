@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from openhanabi.bots.explanation import Reason, english, reason
 from openhanabi.bots.protocol import Bot
 from openhanabi.bots.registry import register
 from openhanabi.rules import Action, SeatView, SplitMix64, Variant
@@ -21,4 +22,7 @@ class RandomBot(Bot):
         return actions[self._rng.below(len(actions))]
 
     def explain(self) -> str:
-        return "I picked a legal action at random."
+        return english(self.reason(), self.variant)
+
+    def reason(self) -> Reason:
+        return reason("random.pick")

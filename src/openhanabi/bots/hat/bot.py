@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 
 from openhanabi.bots.basic import BasicBot
+from openhanabi.bots.explanation import Reason, english, percent, reason
 from openhanabi.bots.hat.layout import Layout, bits, layout_for
 from openhanabi.bots.hat.public import Public, useless_positions
 from openhanabi.bots.protocol import Bot
@@ -32,8 +33,6 @@ SPARE_TOKENS = 4
 UNLOCKS = 5.0
 # A play that is surely playable or useless is worth the risk from this chance of fitting.
 RISKY_PLAY = 0.75
-
-_ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th")
 
 
 def _ranks(mask: int) -> int:
@@ -99,10 +98,6 @@ def _suits(mask: int) -> int:
     return suits
 
 
-def _ordinal(i: int) -> str:
-    return _ORDINALS[i] if i < len(_ORDINALS) else f"{i + 1}th"
-
-
 # what reading a log that breaks the convention's assumptions can raise
 _OFF_CONVENTION = (ValueError, IndexError, KeyError, AssertionError, ZeroDivisionError)
 
@@ -121,7 +116,7 @@ class HatBot(Bot):
         self._next = 0  # events already replayed
         self._last_seat = -1  # seat of the last replayed event
         self._ident: dict[int, int] = {}  # identity of every card this seat has seen
-        self._why = ""
+        self._why: Reason | None = None
         self._fallback: Bot | None = None  # plays for it once the table leaves the convention
 
     # ------------------------------------------------------------------ protocol
@@ -142,13 +137,15 @@ class HatBot(Bot):
                     return action
                 self._fallback = BasicBot(self.seat, self.variant, self.seed)
         action = self._fallback.act(view)
-        self._why = (
-            "My teammates do not play hat guessing, so I play by simple rules: "
-            + self._fallback.explain()
-        )
+        simple = self._fallback.reason()
+        assert simple is not None  # the basic bot always says why
+        self._why = reason("hat.fallback", reason=simple)
         return action
 
     def explain(self) -> str:
+        return "" if self._why is None else english(self._why, self.variant)
+
+    def reason(self) -> Reason | None:
         return self._why
 
     # ------------------------------------------------------------------ replaying the log
@@ -385,8 +382,7 @@ class HatBot(Bot):
         # 0. with two or three players, first save the next seat's chop: a card discarded is
         # gone for good, a play can wait a turn
         if pub.protect_chop and pub.tokens > 0 and self._chop_needs_saving():
-            reason = f"seat {(me + 1) % lay.players} would have discarded a card we cannot lose"
-            clue = self._hat_clue(view, reason)
+            clue = self._hat_clue(view, reason("hat.why.save", seat=(me + 1) % lay.players))
             if clue is not None:
                 return clue
         # 1. play a card surely playable: the one that unblocks a teammate, else the lowest, and
@@ -409,10 +405,7 @@ class HatBot(Bot):
                     best = score
                     best_slot = i
         if best_slot >= 0:
-            self._why = (
-                f"I played my {_ordinal(best_slot)} card because what my teammates' clues told "
-                "me shows it is playable."
-            )
+            self._why = reason("hat.play.known", slot=best_slot + 1)
             return self._play(hand[best_slot], masks[best_slot])
 
         # discards the deck can afford before cards that matter must go
@@ -432,10 +425,7 @@ class HatBot(Bot):
                         risky_p = p
                         risky = i
             if risky >= 0 and risky_p > RISKY_PLAY:
-                self._why = (
-                    f"I played my {_ordinal(risky)} card because it is playable or useless and "
-                    f"most likely ({risky_p:.0%}) playable."
-                )
+                self._why = reason("hat.play.likely", slot=risky + 1, percent=percent(risky_p))
                 return self._play(hand[risky], masks[risky])
 
         tokens = pub.tokens
@@ -453,29 +443,28 @@ class HatBot(Bot):
                         risky_p = p
                         risky = i
                 if risky >= 0:
-                    self._why = (
-                        f"I played my {_ordinal(risky)} card, {risky_p:.0%} likely to fit, as "
-                        "nobody draws again and a misplay now only costs a storm."
+                    self._why = reason(
+                        "hat.play.last_round", slot=risky + 1, percent=percent(risky_p)
                     )
                     return self._play(hand[risky], masks[risky])
 
         public_useless = pub.useless_slots(me)
         useless = useless_positions(masks, pub.dead)
         can_discard = tokens < pub.max_tokens and bool(hand)
-        reason = ""
+        why: Reason | None = None
         if tokens > 0 and self._someone_needs_clue():
-            reason = "a teammate holds a playable card without knowing it"
+            why = reason("hat.why.unaware")
         elif pub.discards <= discard_threshold and useless and can_discard:
             pass  # early on, a useless card is worth discarding for the token
         elif tokens > 0 and self._someone_can_play():
             # a clue passes the turn to the seats that can play without drawing a card
-            reason = "a teammate can play and a discard would only bring the end nearer"
+            why = reason("hat.why.end_nearer")
         elif tokens > SPARE_TOKENS:
-            reason = "clue tokens are plenty"
+            why = reason("hat.why.plenty")
         elif not can_discard:
-            reason = "I may not discard" if hand else "I have no card left"
-        if reason and tokens > 0:
-            clue = self._hat_clue(view, reason)
+            why = reason("hat.why.no_discard" if hand else "hat.why.no_card")
+        if why is not None and tokens > 0:
+            clue = self._hat_clue(view, why)
             if clue is not None:
                 return clue
         if not can_discard:
@@ -483,24 +472,18 @@ class HatBot(Bot):
 
         if len(public_useless) > 1:
             slot = public_useless[self._hat_sum(me, len(public_useless), commit=False)]
-            self._why = (
-                f"I discarded my {_ordinal(slot)} card: everyone knows it is useless, and which "
-                "of my useless cards I chose tells my teammates about their hands."
-            )
+            self._why = reason("hat.discard.signal", slot=slot + 1)
             return Action.discard(hand[slot])
         if useless:
             slot = useless[0]
-            self._why = f"I discarded my {_ordinal(slot)} card because I know it is useless."
+            self._why = reason("hat.discard.useless", slot=slot + 1)
             return Action.discard(hand[slot])
 
         # 3. the card least likely to matter
         if pub.protect_chop:
             # the chop everyone can name, which the save clue above keeps safe
             slot = pub.chop(me)
-            self._why = (
-                f"I discarded my {_ordinal(slot)} card because nobody needed a clue and it is the "
-                "card I am likeliest to do without."
-            )
+            self._why = reason("hat.discard.spare", slot=slot + 1)
             return Action.discard(hand[slot])
         critical = pub.critical
         seen = 0
@@ -517,10 +500,7 @@ class HatBot(Bot):
             if value > best:
                 best = value
                 slot = i
-        self._why = (
-            f"I discarded my {_ordinal(slot)} card because nobody needed a clue and it is the "
-            "card I am likeliest to do without."
-        )
+        self._why = reason("hat.discard.spare", slot=slot + 1)
         return Action.discard(hand[slot])
 
     def _chop_needs_saving(self) -> bool:
@@ -556,9 +536,9 @@ class HatBot(Bot):
                         return True
         return False
 
-    def _hat_clue(self, view: SeatView, reason: str) -> Action | None:
+    def _hat_clue(self, view: SeatView, why: Reason) -> Action | None:
         """The clue whose hat number is the sum of everyone's answers, if one can be given
-        (``reason`` says why a clue, for :meth:`explain`)."""
+        (``why`` says why a clue, for :meth:`explain`)."""
         lay = self.lay
         me = self.seat
         n = lay.players
@@ -566,10 +546,7 @@ class HatBot(Bot):
             total = lay.clue_kinds * (n - 1)
             number = self._hat_sum(me, total, commit=False)
             target = (me + 1 + number // lay.clue_kinds) % n
-            self._why = (
-                f"I gave seat {target} a clue because {reason}: the seat it names and its colour "
-                "or rank tell each teammate something about their own cards."
-            )
+            self._why = reason("hat.clue.colour_or_rank", seat=target, why=why)
             return lay.clues[target][number % lay.clue_kinds]
         plan = [self._classes(target) for target in self._targets(me)]
         total = sum(len(c) for _, c in plan)
@@ -611,11 +588,7 @@ class HatBot(Bot):
                 if clue is not None:
                     break
         assert clue is not None, "the convention only counts classes that can be given"
-        self._why = (
-            f"I gave seat {target} a clue because {reason}: the seat it names, whether it names "
-            "a colour or a rank and whether it touches one chosen card tell each teammate "
-            "something about their own cards."
-        )
+        self._why = reason("hat.clue.kind_and_touch", seat=target, why=why)
         return clue
 
     def _last_resort(self, view: SeatView, masks: list[int]) -> Action:
@@ -625,7 +598,7 @@ class HatBot(Bot):
         hand = pub.hands[self.seat]
         clues = [a for a in view.legal_actions if a.is_clue]
         if clues and (pub.storms + 1 >= self.variant.storms or not hand):
-            self._why = "I gave a clue because I could neither discard nor play safely."
+            self._why = reason("hat.clue.plain")
             return clues[0]
         best = 0
         best_p = -1.0
@@ -636,11 +609,9 @@ class HatBot(Bot):
                 best_p = p
                 best = i
         if hand:
-            self._why = (
-                f"I played my {_ordinal(best)} card, the likeliest to fit, having no better move."
-            )
+            self._why = reason("hat.play.best_guess", slot=best + 1)
             return self._play(hand[best], masks[best])
-        self._why = "I took the only action left."
+        self._why = reason("hat.only_action")
         return view.legal_actions[0]
 
     # ------------------------------------------------------------------ bonus tiles
@@ -671,7 +642,7 @@ class HatBot(Bot):
                 if score > best_score:
                     best_score = score
                     best = action
-            self._why = "I gave the free clue that tells my teammates the most."
+            self._why = reason("hat.bonus.free_clue")
             return best
         if view.pending is Decision.RESHUFFLE:
             best = actions[0]
@@ -687,7 +658,7 @@ class HatBot(Bot):
                 if score > best_score:
                     best_score = score
                     best = action
-            self._why = "I shuffled back the discarded card the team misses most."
+            self._why = reason("hat.bonus.shuffle_back")
             return best
-        self._why = "I played a card from the discard pile onto its firework."
+        self._why = reason("hat.bonus.play_discarded")
         return actions[0]

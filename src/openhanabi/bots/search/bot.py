@@ -10,6 +10,7 @@ import random
 import time
 from collections.abc import Sequence
 
+from openhanabi.bots.explanation import Reason, english, move, reason
 from openhanabi.bots.hat.bot import HatBot
 from openhanabi.bots.hat.layout import bits
 from openhanabi.bots.hat.public import useless_positions
@@ -98,11 +99,11 @@ class SearchBot(Bot):
         self.margin = margin
         self.searched = 0  # moves searched
         self.deviated = 0  # moves where the search overruled the blueprint
-        self._why = ""
+        self._why: Reason | None = None
 
     def act(self, view: SeatView) -> Action:
         planned = self.blueprint.act(view)
-        self._why = self.blueprint.explain()
+        self._why = self.blueprint.reason()
         if (
             not self.searching
             or self.actions == 0
@@ -114,6 +115,9 @@ class SearchBot(Bot):
         return planned if chosen is None else chosen
 
     def explain(self) -> str:
+        return "" if self._why is None else english(self._why, self.variant)
+
+    def reason(self) -> Reason | None:
         return self._why
 
     # ------------------------------------------------------------------ candidates
@@ -145,7 +149,9 @@ class SearchBot(Bot):
             candidates.append(bp._play(hand[slot], masks[slot]))
         if view.clue_tokens > 0 and not planned.is_clue:
             # asked of a copy: finding the clue sets the explanation of the one asked
-            clue = copy_hat(bp, self.seat, dict(bp._ident))._hat_clue(view, "")
+            clue = copy_hat(bp, self.seat, dict(bp._ident))._hat_clue(
+                view, reason("search.why.candidate")
+            )
             if clue is not None:
                 candidates.append(clue)
         if planned.type is not ActionType.DISCARD and hand:
@@ -223,10 +229,12 @@ class SearchBot(Bot):
             return None
         self.deviated += 1
         chosen = candidates[best]
-        self._why = (
-            f"I chose {chosen} over what my conventions suggested ({planned}): playing out "
-            f"{samples} deals consistent with what I know, it scored {best_gain:.2f} points more "
-            "on average."
+        self._why = reason(
+            "search.chose",
+            chosen=move(chosen),
+            planned=move(planned),
+            deals=samples,
+            points=best_gain,
         )
         return chosen
 

@@ -1,0 +1,271 @@
+"""A bot's explanation as data: a stable key and its parameters, said in any language.
+
+A :class:`Reason` is what a bot says about its last move before it is put into words: a
+``key`` naming the sentence (``"basic.play.sure"``) and JSON-safe ``params`` (numbers, and
+reasons nested as parts of the sentence), never pre-rendered words, so that each language can
+say it in its own grammar. :func:`english` says it in English: the sentence ``Bot.explain()``
+returns. The web platform says it in its visitors' languages, from catalogues holding one text
+per key of :data:`ENGLISH` with the same placeholders.
+
+A parameter's name says what it holds, and so how it is said (the digits a name ends with are
+ignored, so a sentence may hold two seats as ``seat`` and ``seat2``):
+
+- ``suit``: a suit's index in ``variant.suits``, said as the suit's name;
+- ``colour``: a colour's index in ``variant.colours`` (a clue's value), said as its name;
+- ``slot``: a place in the bot's hand, 1 for the first card, said "1st", "2nd"...;
+- ``points``: a number with decimals, said with two;
+- anything else (``seat``, ``card``, ``rank``, ``percent``, ``deals``...) as it is: seats are
+  numbered from 0, cards by their order in the deck, as ``Action`` numbers them;
+- a nested :class:`Reason`: a part of the sentence (what a clue was about, why it was given).
+
+A text may write ``{colour:lower}`` for the name in lower case ("their red cards").
+
+A bot offers its reason through ``Bot.reason()``; ``Bot.explain()`` stays the English sentence.
+To move a bot whose sentences are f-strings onto this module (the conventions bot is one):
+
+1. give each sentence a key under the bot's name and add its English text to :data:`ENGLISH`,
+   with a placeholder per value the f-string interpolated (``{seat}``, ``{slot}``, ``{suit}``);
+2. where the bot set its sentence (``self._why = f"..."``), keep ``self._reason =
+   reason("conventions.play.finesse", slot=2, seat=1)`` instead;
+3. have ``reason()`` return it and ``explain()`` return ``english(self._reason, self.variant)``;
+4. add the key's text to every language's ``bots.json`` catalogue of the web platform (a test
+   lists the keys the bots produce and checks every language has them).
+
+>>> from openhanabi.rules import find_variant
+>>> said = reason("basic.clue", seat=1, clue=reason("clue.colour", colour=0),
+...               why=reason("basic.why.playable"))
+>>> english(said, find_variant("base", players=3))
+'I told seat 1 about their red cards to show them a playable card.'
+>>> Reason.from_json(said.to_json()) == said
+True
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final, Union
+
+from openhanabi.rules import Action, ActionType, Variant
+
+Param = Union[int, float, str, bool, "Reason"]
+
+_FORMATTER = string.Formatter()
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why a bot made its last move: the sentence ``key`` and its ``params`` (see the module)."""
+
+    key: str
+    params: Mapping[str, Param] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """This reason as a JSON object: ``{"key": ..., "params": {...}}``, nested reasons too."""
+        return {
+            "key": self.key,
+            "params": {
+                name: value.to_json() if isinstance(value, Reason) else value
+                for name, value in self.params.items()
+            },
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> Reason:
+        """The reason ``data`` holds (as :meth:`to_json` writes it); ValueError if it is not one."""
+        if not isinstance(data, dict) or not isinstance(data.get("key"), str):
+            raise ValueError("a reason is an object with a text key")
+        raw = data.get("params", {})
+        if not isinstance(raw, dict):
+            raise ValueError("a reason's params are an object")
+        params: dict[str, Param] = {}
+        for name, value in raw.items():
+            if isinstance(value, dict):
+                params[name] = cls.from_json(value)
+            elif isinstance(value, (int, float, str)):
+                params[name] = value
+            else:
+                raise ValueError(f"a reason's param {name!r} is neither a value nor a reason")
+        return cls(data["key"], params)
+
+    def keys(self) -> set[str]:
+        """This reason's key and those of every reason nested in it."""
+        found = {self.key}
+        for value in self.params.values():
+            if isinstance(value, Reason):
+                found |= value.keys()
+        return found
+
+
+def reason(key: str, **params: Param) -> Reason:
+    """The reason ``key`` with ``params``: ``reason("basic.discard.chop", card=3)``."""
+    return Reason(key, params)
+
+
+def kind(name: str) -> str:
+    """What a parameter called ``name`` holds: its name without the digits it ends with."""
+    return name.rstrip("0123456789")
+
+
+def placeholders(text: str) -> set[str]:
+    """The names of the placeholders in ``text``.
+
+    >>> sorted(placeholders("I told seat {seat} about {clue} {why}."))
+    ['clue', 'seat', 'why']
+    """
+    return {name for _, name, _, _ in _FORMATTER.parse(text) if name}
+
+
+class Word(str):
+    """A word put into a sentence; ``{name:lower}`` says it in lower case."""
+
+    def __format__(self, spec: str) -> str:
+        if spec == "lower":
+            return self.lower()
+        return format(str(self), spec)
+
+
+def render(said: Reason, text_of: Callable[[str], str], word: Callable[[str, Param], str]) -> str:
+    """``said`` in words: ``text_of(key)`` is a key's text, ``word(kind, value)`` a value's
+    word (nested reasons are rendered first, with the same two)."""
+    words = {
+        name: Word(
+            render(value, text_of, word) if isinstance(value, Reason) else word(kind(name), value)
+        )
+        for name, value in said.params.items()
+    }
+    return text_of(said.key).format_map(words)
+
+
+def english(said: Reason, variant: Variant) -> str:
+    """``said`` in English, naming suits and colours as ``variant`` does."""
+
+    def word(what: str, value: Param) -> str:
+        if what == "suit" and isinstance(value, int):
+            return variant.suits[value].name
+        if what == "colour" and isinstance(value, int):
+            return variant.colours[value].name
+        if what == "slot" and isinstance(value, int):
+            return ordinal(value)
+        if what == "points" and isinstance(value, (int, float)):
+            return f"{value:.2f}"
+        return str(value)
+
+    return render(said, lambda key: ENGLISH.get(key, key), word)
+
+
+_ORDINALS: Final = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th")
+
+
+def ordinal(slot: int) -> str:
+    """Slot ``slot`` (1 first) as an English ordinal: ``ordinal(2) == "2nd"``."""
+    return _ORDINALS[slot - 1] if 0 < slot <= len(_ORDINALS) else f"{slot}th"
+
+
+def percent(chance: float) -> int:
+    """``chance`` (0 to 1) in whole percent, rounded as ``f"{chance:.0%}"`` rounds it."""
+    return int(f"{chance * 100:.0f}")
+
+
+def move(chosen: Action) -> Reason:
+    """A part of a sentence naming the move ``chosen``: "to discard card 4"."""
+    if chosen.type is ActionType.PLAY:
+        if chosen.declare is not None:
+            return reason("action.play_declared", card=chosen.target, suit=chosen.declare)
+        return reason("action.play", card=chosen.target)
+    if chosen.type is ActionType.DISCARD:
+        return reason("action.discard", card=chosen.target)
+    if chosen.type is ActionType.COLOUR_CLUE or chosen.type is ActionType.RANK_CLUE:
+        return reason("action.clue", seat=chosen.target, clue=clue(chosen))
+    return reason("action.choose", card=chosen.target)
+
+
+def clue(given: Action) -> Reason:
+    """A part of a sentence naming what the clue ``given`` was about: "their red cards"."""
+    if given.type is ActionType.COLOUR_CLUE:
+        return reason("clue.colour", colour=given.value)
+    return reason("clue.rank", rank=given.value)
+
+
+# The English text of every key a bot of this package can produce (the web platform's
+# catalogues translate each of them).
+ENGLISH: Final[dict[str, str]] = {
+    # parts of sentences
+    "clue.colour": "their {colour:lower} cards",
+    "clue.rank": "their {rank}s",
+    "action.play": "to play card {card}",
+    "action.play_declared": "to play card {card} declaring {suit}",
+    "action.discard": "to discard card {card}",
+    "action.clue": "to tell seat {seat} about {clue}",
+    "action.choose": "to choose card {card}",
+    # random
+    "random.pick": "I picked a legal action at random.",
+    # basic
+    "basic.first_legal": "I took the first legal action: no rule of mine applied.",
+    "basic.only_kind": "I took the only kind of action left to me.",
+    "basic.discard.useless": "I discarded card {card}: I knew it could never score.",
+    "basic.discard.chop": "I discarded card {card}, my oldest untouched card.",
+    "basic.discard.cheapest": "I discarded card {card}, the one I could spare best.",
+    "basic.play.forced": "I had to play: card {card} was the likeliest to fit.",
+    "basic.play.declared": "I played card {card} declaring {suit}: I knew it fit.",
+    "basic.play.sure": "I played card {card}: every card it could be fits a firework.",
+    "basic.bonus.play_discarded": "I played card {card} from the discard pile (bonus tile).",
+    "basic.bonus.shuffle_back": "I shuffled card {card} back into the draw pile (bonus tile).",
+    "basic.clue": "I told seat {seat} about {clue} {why}.",
+    "basic.why.playable": "to show them a playable card",
+    "basic.why.touches_playable": "to point at a playable card",
+    "basic.why.save": "to save card {card}, a card with no copy to spare",
+    "basic.why.keep_cards": "rather than discard a card I need",
+    "basic.why.all_tokens": "with every token",
+    "basic.why.free_clue": "as the bonus tile's free clue",
+    # hat
+    "hat.fallback": "My teammates do not play hat guessing, so I play by simple rules: {reason}",
+    "hat.play.known": (
+        "I played my {slot} card because what my teammates' clues told me shows it is playable."
+    ),
+    "hat.play.likely": (
+        "I played my {slot} card because it is playable or useless and most likely "
+        "({percent}%) playable."
+    ),
+    "hat.play.last_round": (
+        "I played my {slot} card, {percent}% likely to fit, as nobody draws again and a "
+        "misplay now only costs a storm."
+    ),
+    "hat.play.best_guess": "I played my {slot} card, the likeliest to fit, having no better move.",
+    "hat.discard.signal": (
+        "I discarded my {slot} card: everyone knows it is useless, and which of my useless "
+        "cards I chose tells my teammates about their hands."
+    ),
+    "hat.discard.useless": "I discarded my {slot} card because I know it is useless.",
+    "hat.discard.spare": (
+        "I discarded my {slot} card because nobody needed a clue and it is the card I am "
+        "likeliest to do without."
+    ),
+    "hat.clue.colour_or_rank": (
+        "I gave seat {seat} a clue because {why}: the seat it names and its colour or rank tell "
+        "each teammate something about their own cards."
+    ),
+    "hat.clue.kind_and_touch": (
+        "I gave seat {seat} a clue because {why}: the seat it names, whether it names a colour "
+        "or a rank and whether it touches one chosen card tell each teammate something about "
+        "their own cards."
+    ),
+    "hat.clue.plain": "I gave a clue because I could neither discard nor play safely.",
+    "hat.only_action": "I took the only action left.",
+    "hat.bonus.free_clue": "I gave the free clue that tells my teammates the most.",
+    "hat.bonus.shuffle_back": "I shuffled back the discarded card the team misses most.",
+    "hat.bonus.play_discarded": "I played a card from the discard pile onto its firework.",
+    "hat.why.save": "seat {seat} would have discarded a card we cannot lose",
+    "hat.why.unaware": "a teammate holds a playable card without knowing it",
+    "hat.why.end_nearer": "a teammate can play and a discard would only bring the end nearer",
+    "hat.why.plenty": "clue tokens are plenty",
+    "hat.why.no_discard": "I may not discard",
+    "hat.why.no_card": "I have no card left",
+    # search
+    "search.why.candidate": "the search weighs it against the convention's move",
+    "search.chose": (
+        "I chose {chosen} over what my conventions suggested ({planned}): playing out {deals} "
+        "deals consistent with what I know, it scored {points} points more on average."
+    ),
+}

@@ -1,0 +1,125 @@
+"""Bots' explanations as data: each built-in bot's reason says, in English, exactly the sentence
+``explain()`` returns; it survives JSON; and every key a bot produces has an English text whose
+placeholders are the reason's parameters (the web platform's catalogues copy these keys)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from openhanabi.bots import Bot, make_bot
+from openhanabi.bots.explanation import (
+    ENGLISH,
+    Reason,
+    english,
+    move,
+    placeholders,
+    reason,
+)
+from openhanabi.bots.search.bot import SearchBot
+from openhanabi.rules import Action, Game, SeatView, Variant, find_variant
+
+TABLES = [
+    ("base", 2),
+    ("base", 3),
+    ("rainbow", 4),
+    ("black-powder", 3),
+    ("bonus-tiles", 2),
+    ("declared-play", 3),
+]
+BOTS = ["random", "basic", "hat"]
+
+
+def play_saying(bots: list[Bot], variant: Variant, seed: int) -> list[Reason]:
+    """Play one game with ``bots``, checking after each move that its reason says its
+    sentence; the reasons given, in order."""
+    game = Game.new(variant, seed)
+    said = []
+    while game.outcome is None:
+        bot = bots[game.seat]
+        game.apply(bot.act(game.view(game.seat)))
+        given_reason = bot.reason()
+        assert given_reason is not None, f"{bot.name} gave no reason"
+        assert english(given_reason, variant) == bot.explain()
+        assert Reason.from_json(json.loads(json.dumps(given_reason.to_json()))) == given_reason
+        said.append(given_reason)
+    return said
+
+
+def check_keys(said: list[Reason]) -> None:
+    for each in said:
+        for part in _parts(each):
+            assert part.key in ENGLISH, f"no English text for {part.key}"
+            assert placeholders(ENGLISH[part.key]) == set(part.params), part.key
+
+
+def _parts(said: Reason) -> list[Reason]:
+    nested = [value for value in said.params.values() if isinstance(value, Reason)]
+    return [said] + [part for inner in nested for part in _parts(inner)]
+
+
+@pytest.mark.parametrize("name", BOTS)
+@pytest.mark.parametrize(("preset", "players"), TABLES)
+def test_each_reason_says_the_bots_sentence(name: str, preset: str, players: int) -> None:
+    variant = find_variant(preset, players=players)
+    bots = [make_bot(name, seat, variant, 7) for seat in range(players)]
+    check_keys(play_saying(bots, variant, 7))
+
+
+def test_the_search_bots_reasons_say_its_sentences() -> None:
+    variant = find_variant("base", players=2)
+    bots: list[Bot] = [SearchBot(seat, variant, 5, budget=0.05) for seat in range(2)]
+    check_keys(play_saying(bots, variant, 5))
+
+
+def test_a_search_deviation_names_both_moves() -> None:
+    variant = find_variant("base", players=2)
+    said = reason(
+        "search.chose",
+        chosen=move(Action.discard(7)),
+        planned=move(Action.colour_clue(1, 0)),
+        deals=40,
+        points=0.4567,
+    )
+    assert english(said, variant) == (
+        "I chose to discard card 7 over what my conventions suggested (to tell seat 1 about "
+        "their red cards): playing out 40 deals consistent with what I know, it scored 0.46 "
+        "points more on average."
+    )
+    check_keys([said])
+
+
+def test_a_bot_without_reasons_gives_none() -> None:
+    class Quiet(Bot):
+        name = "quiet"
+        summary = "says nothing"
+
+        def act(self, view: SeatView) -> Action:
+            raise NotImplementedError
+
+    assert Quiet(0, find_variant("base", players=2)).reason() is None
+
+
+def test_every_english_text_names_its_kinds_of_values() -> None:
+    known = {"suit", "colour", "slot", "points", "seat", "card", "rank", "percent", "deals"}
+    parts = {"clue", "why", "reason", "chosen", "planned"}
+    for key, text in ENGLISH.items():
+        assert placeholders(text) <= known | parts, key
+
+
+@pytest.mark.parametrize("bad", [None, 3, {"params": {}}, {"key": 1}, {"key": "k", "params": []}])
+def test_a_stored_reason_that_is_not_one_is_refused(bad: object) -> None:
+    with pytest.raises(ValueError):
+        Reason.from_json(bad)
+
+
+values = st.one_of(st.integers(-1000, 1000), st.text(max_size=5))
+
+
+@given(st.dictionaries(st.sampled_from(["seat", "card", "rank", "slot"]), values, max_size=4))
+def test_a_reason_survives_json(params: dict[str, int | str]) -> None:
+    said = reason("basic.clue", why=reason("basic.why.playable"), **params)
+    assert Reason.from_json(json.loads(json.dumps(said.to_json()))) == said
