@@ -59,7 +59,7 @@ after a perfect game's last play can therefore show one clue token fewer than HL
 
 from __future__ import annotations
 
-import bisect
+from bisect import bisect_left
 from collections.abc import Sequence
 from typing import ClassVar
 
@@ -79,6 +79,9 @@ RANKS = 5
 CARDS = len(HLE_COLOURS) * RANKS
 COPIES = (3, 2, 2, 2, 1)  # per rank
 KINDS = 4  # kinds of last action: play, discard, colour clue, rank clue
+COLOUR_CLUE = ActionType.COLOUR_CLUE
+RANK_CLUE = ActionType.RANK_CLUE
+PLAYED = Result.PLAYED
 
 
 def check_hle_variant(variant: Variant) -> None:
@@ -271,7 +274,7 @@ class HLEEncoding(Encoding):
         if not clue and card is not None:
             # the hand has lost the card (and maybe drawn a newer one): count the older cards
             # (a hand lists its orders oldest first, so in increasing order)
-            slot = bisect.bisect_left(hands[event.seat], action.target)
+            slot = bisect_left(hands[event.seat], action.target)
             values[start + slot] = 1
             start += hand_size
             values[start + self._card[card.suit * RANKS + card.rank - 1]] = 1
@@ -410,7 +413,13 @@ class LiveHLE(LiveObservations):
                 start += 1
             self._discards[start] = 1
             self._discarded += 1
-        self._set_public_parts()
+        if event.result is PLAYED:
+            self._set_public_parts()
+        else:  # a discard or a misplay: the fireworks stay as they were
+            parts = self._public_parts
+            parts[0] = self._pile[len(game.draw_pile)]
+            parts[2] = self._tokens[game.clue_tokens]
+            parts[3] = self._lives[game.variant.storms - game.storms]
 
     def _set_public_parts(self) -> None:
         game = self.game
@@ -443,12 +452,12 @@ class LiveHLE(LiveObservations):
         kind = action.type
         card = event.card
         key: tuple[object, ...]
-        if kind is ActionType.COLOUR_CLUE or kind is ActionType.RANK_CLUE:
+        if kind is COLOUR_CLUE or kind is RANK_CLUE:
             key = (kind, action.value, tuple(map(game.hands[action.target].index, event.touched)))
-        elif card is not None and (card.rank < RANKS or event.result is not Result.PLAYED):
-            slot = bisect.bisect_left(game.hands[event.seat], action.target)
+        elif card is not None and (card.rank < RANKS or event.result is not PLAYED):
+            slot = bisect_left(game.hands[event.seat], action.target)
             # (a result's hash is a Python function: whether it scored says the same here)
-            key = (kind, slot, card, event.result is Result.PLAYED)
+            key = (kind, slot, card, event.result is PLAYED)
         else:
             return self.hle.action_values(event, game.hands, game.clue_tokens, game.events)
         made = self._actions.get(key)
