@@ -28,6 +28,9 @@ distorts the comparison less (``--clock wall`` for elapsed time).
 
     python benchmarks/env_speed.py [--seconds 2] [--repeats 3] [--batches 64 256 1024] [--pin]
                                    [--clock cpu|wall] [--encoding hle|extended]
+
+``--profile P`` instead runs the ``openhanabi aec`` loop of ``P`` players once under cProfile
+and prints the functions that took the most time of their own (to see where a step goes).
 """
 
 from __future__ import annotations
@@ -195,9 +198,18 @@ def main(argv: list[str] | None = None) -> int:
         default="hle",
         help="encoding of the openhanabi environments (default: hle)",
     )
+    parser.add_argument(
+        "--profile",
+        type=int,
+        metavar="PLAYERS",
+        help="profile the openhanabi aec loop of this many players instead of timing",
+    )
     args = parser.parse_args(argv)
     global clock  # one setting for every runner
     clock = CLOCKS[args.clock]
+    if args.profile is not None:
+        profile(args.profile, args.seconds, args.seed, args.encoding)
+        return 0
     pinned = pin_to_one_cpu() if args.pin else "not pinned"
     load = os.getloadavg() if hasattr(os, "getloadavg") else (float("nan"),) * 3
     print(f"Python {platform.python_version()}, NumPy {np.__version__}, {platform.machine()}")
@@ -218,6 +230,17 @@ def main(argv: list[str] | None = None) -> int:
                     results[name, players] = max(results.get((name, players), 0.0), rate)
     print_table(configurations, results)
     return 0
+
+
+def profile(players: int, seconds: float, seed: int, encoding: str) -> None:
+    """Run the ``openhanabi aec`` loop under cProfile and print where its time went."""
+    import cProfile
+    import pstats
+
+    profiler = cProfile.Profile()
+    steps, elapsed = profiler.runcall(run_aec, players, seconds, seed, encoding)
+    print(f"{steps} steps of {players} players in {elapsed:.1f} s under the profiler")
+    pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
 
 
 def print_table(
