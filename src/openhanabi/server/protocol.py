@@ -203,7 +203,7 @@ def to_action(message: ClientMessage, view: SeatView) -> Action | Problem:
 
 def slots(hand: tuple[int, ...]) -> tuple[int, ...]:
     """A hand in slot order: newest card first (a view lists it oldest first)."""
-    return tuple(reversed(hand))
+    return hand[::-1]
 
 
 def card_json(card: Card, variant: Variant, t: Translator | None = None) -> dict[str, Any]:
@@ -320,6 +320,7 @@ class Memo:
         # deduce or the identity the viewer sees)
         self._hand_cards: dict[tuple[str, int, bool], tuple[tuple[Any, ...], dict[str, Any]]] = {}
         self._clue_options: dict[Action, tuple[tuple[int, ...], dict[str, Any]]] = {}
+        self._colours: tuple[Variant | None, tuple[Suit, ...]] = (None, ())
         self._followed: tuple[int, Event | None] = (0, None)
 
     def follow(self, events: tuple[Event, ...]) -> None:
@@ -344,10 +345,14 @@ class Memo:
         kept = self._hand_cards.get(key)
         if kept is not None and kept[0] == made_of:
             return kept[1]
+        if self._colours[0] is not variant:  # a variant's property, made anew at each call
+            self._colours = (variant, variant.colours)
+        colours = self._colours[1]
+        marks = knowledge.marks  # an event's index if its clue touched the card, else ~it
         entry: dict[str, Any] = {
             "order": knowledge.order,
-            "clues": self.clue_marks(knowledge, variant.colours),
-            "touched": knowledge.touched,
+            "clues": self.clue_marks(knowledge, colours),
+            "touched": bool(marks) and max(marks) >= 0,
             "possible": self.possible(knowledge, variant) if own else None,
         }
         if card is not None:
