@@ -89,12 +89,12 @@ class Reason:
                 raise ValueError(f"a reason's param {name!r} is neither a value nor a reason")
         return cls(data["key"], params)
 
-    def keys(self) -> set[str]:
+    def every_key(self) -> set[str]:
         """This reason's key and those of every reason nested in it."""
         found = {self.key}
         for value in self.params.values():
             if isinstance(value, Reason):
-                found |= value.keys()
+                found |= value.every_key()
         return found
 
 

@@ -278,6 +278,11 @@ class GameRecord(Base):
     explanations: Mapped[dict[str, str]] = mapped_column(
         JSON_DOCUMENT, default=dict, server_default=text("'{}'")
     )
+    # the bots' reasons as data, by the same index (openhanabi.bots.explanation): said in each
+    # viewer's language where there is one, else the explanation's English stands
+    reasons: Mapped[dict[str, Any]] = mapped_column(
+        JSON_DOCUMENT, default=dict, server_default=text("'{}'")
+    )
     source: Mapped[GameSource] = mapped_column(
         Enum(
             GameSource,

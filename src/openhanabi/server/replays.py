@@ -23,7 +23,7 @@ from sqlalchemy.orm import Session, selectinload
 
 from openhanabi.records import Record, RecordError, replay, replay_states
 from openhanabi.rules import Game, Variant
-from openhanabi.server import protocol
+from openhanabi.server import protocol, reasons
 from openhanabi.server.errors import RefusedError, TooManyAttemptsError
 from openhanabi.server.games import SEED_BITS, explanations
 from openhanabi.server.i18n import Translator
@@ -65,7 +65,7 @@ def frames(stored: GameRecord, t: Translator) -> dict[str, Any]:
     and ``game_over`` when the game has ended."""
     record = Record.from_dict(stored.record)
     names = list(record.players)
-    explained = explanations(stored)
+    explained = explanations_in(stored, record.variant, t)
     shown = []
     game: Game | None = None
     for game in replay_states(record, copies=False):
@@ -97,7 +97,15 @@ def frame_after(stored: GameRecord, actions: int, t: Translator) -> dict[str, An
     if not 0 <= actions <= len(record.actions):
         raise RefusedError("replay.refused.no_turn", 404, turn=actions, last=len(record.actions))
     shortened = dataclasses.replace(record, actions=record.actions[:actions])
-    return frame(replay(shortened), list(record.players), explanations(stored), t)
+    explained = explanations_in(stored, record.variant, t)
+    return frame(replay(shortened), list(record.players), explained, t)
+
+
+def explanations_in(stored: GameRecord, variant: Variant, t: Translator) -> dict[int, str]:
+    """The bots' explanations of ``stored`` in the language of ``t``, by action index: each
+    bot's reason said in it where it was stored, else the English sentence."""
+    said = {int(index): reason for index, reason in (stored.reasons or {}).items()}
+    return reasons.explained(explanations(stored), said, variant, t)
 
 
 @dataclass(frozen=True)

@@ -26,12 +26,13 @@ from typing import Any, Protocol
 from sqlalchemy import select
 
 from openhanabi.bots import Bot, make_bot
+from openhanabi.bots.explanation import Reason
 from openhanabi.rules import Action, Game, IllegalActionError, SeatView
-from openhanabi.server import frames, protocol
+from openhanabi.server import frames, protocol, reasons
 from openhanabi.server.db import Database
 from openhanabi.server.errors import Problem, RefusedError
 from openhanabi.server.games import LiveRecord, explanations, rebuild
-from openhanabi.server.i18n import DEFAULT, translator
+from openhanabi.server.i18n import DEFAULT, Translator, translator
 from openhanabi.server.models import GameRecord
 from openhanabi.server.writer import Saving, Writer
 
@@ -71,6 +72,8 @@ class Room:
     record: LiveRecord  # the game's record as stored, kept up to date by each save
     viewers: set[Viewer] = field(default_factory=set)
     explanations: dict[int, str] = field(default_factory=dict)  # event index -> why
+    reasons: dict[int, dict[str, Any]] = field(default_factory=dict)  # the same, as data
+    said: dict[str, dict[int, str]] = field(default_factory=dict)  # lang -> explanations in it
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_task: asyncio.Task[None] | None = None
     memo: protocol.Memo = field(default_factory=protocol.Memo)  # made once, sent in every state
@@ -99,11 +102,13 @@ class Room:
             view = self.view(0)
             own = {order: game.card(order) for order in game.hands[0]}
             state = protocol.render_state(
-                view, self.names, self.explanations, spectator_cards=own, t=t, memo=self.memo
+                view, self.names, self.explained(t), spectator_cards=own, t=t, memo=self.memo
             )
         else:
             view = self.view(seat)
-            state = protocol.render_state(view, self.names, self.explanations, t=t, memo=self.memo)
+            # a seated player is shown no explanation before the end (render_state)
+            told = self.explained(t) if game.outcome is not None else self.explanations
+            state = protocol.render_state(view, self.names, told, t=t, memo=self.memo)
         if game.outcome is None:
             return [state]
         return [state, protocol.render_game_over(view, t)]
@@ -170,18 +175,31 @@ class Room:
         self._check_idle()  # the last viewer may have left while the action was stored
         return None
 
-    async def _apply(self, action: Action, explanation: str) -> None:
+    def explained(self, t: Translator) -> dict[int, str]:
+        """The explanations in the language of ``t`` (each said once, kept in ``said``)."""
+        said = self.said.setdefault(t.lang, {})
+        return reasons.explained(self.explanations, self.reasons, self.game.variant, t, said)
+
+    async def _apply(self, action: Action, explanation: str, reason: Reason | None = None) -> None:
         """Apply ``action`` (the lock held), save the game and tell every socket."""
         game = self.game
         game.apply(action)  # raises before changing anything if illegal
         self.views.clear()
+        index = len(game.events) - 1
         if explanation:
-            self.explanations[len(game.events) - 1] = explanation
+            self.explanations[index] = explanation
+            if reason is not None:
+                self.reasons[index] = reason.to_json()
         try:
             row = self.record.row(game, self.explanations)
+            if self.reasons:
+                row["reasons"] = {str(at): data for at, data in self.reasons.items()}
             await self.writer.save(Saving(self.game_id, row, finishes=game.outcome is not None))
         except Exception:
-            self.explanations.pop(len(game.events) - 1, None)
+            self.explanations.pop(index, None)
+            self.reasons.pop(index, None)
+            for said in self.said.values():
+                said.pop(index, None)
             game.undo()  # what is not stored did not happen
             self.views.clear()
             raise
@@ -250,12 +268,17 @@ class Room:
             action = bot.act(game.view(bot.seat))
             game.copy().apply(action)
             explanation = bot.explain()
+            reason = bot.reason()
         except Exception:
             log.exception("bot %s in seat %d of game %d failed", bot.name, bot.seat, self.game_id)
             stand_in = make_bot(STAND_IN, bot.seat, game.variant)
             action = stand_in.act(game.view(bot.seat))
             explanation = f"({bot.name} failed; a {STAND_IN} bot stood in) {stand_in.explain()}"
-        await self._apply(action, explanation)
+            said = stand_in.reason()
+            reason = None
+            if said is not None:
+                reason = Reason("stand_in", {"bot": bot.name, "stand_in": STAND_IN, "reason": said})
+        await self._apply(action, explanation, reason)
 
     async def close(self) -> None:
         if self.bot_task is not None:
@@ -327,6 +350,7 @@ class Rooms:
                 bot_delay=self.bot_delay,
                 record=LiveRecord(game, names),
                 explanations=explanations(stored),
+                reasons={int(index): data for index, data in (stored.reasons or {}).items()},
             )
 
     async def close(self) -> None:

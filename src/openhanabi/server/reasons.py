@@ -1,0 +1,76 @@
+"""The bots' reasons in each viewer's language.
+
+A bot of this project gives its reason as data (:mod:`openhanabi.bots.explanation`): a key and
+its parameters. A game stores them by the index of the action each explains, beside the English
+sentence; here each is said from the ``bots`` catalogue, with the suits named as the game page
+names them. A reason this version cannot say (a key no catalogue has: a bot from another
+package, a newer one) keeps its English sentence.
+
+>>> from openhanabi.rules import find_variant
+>>> from openhanabi.server.i18n import translator
+>>> base = find_variant("base", players=3)
+>>> told = {"key": "basic.clue", "params": {"seat": 1, "clue": {"key": "clue.colour",
+...         "params": {"colour": 0}}, "why": {"key": "basic.why.playable", "params": {}}}}
+>>> say(told, base, translator("de"))
+'Ich habe Platz 1 einen Hinweis auf seine Karten in Rot gegeben, um eine spielbare Karte zu zeigen.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from openhanabi.bots.explanation import Param, Reason, render
+from openhanabi.rules import Variant
+from openhanabi.server.i18n import DEFAULT, Translator
+from openhanabi.server.protocol import suit_name
+
+PREFIX = "bots."  # a reason's key in the catalogues
+
+
+def say(stored: object, variant: Variant, t: Translator) -> str | None:
+    """The reason ``stored`` (as :meth:`Reason.to_json` wrote it) in the language of ``t``, or
+    None if it cannot be said: not a reason, a key no catalogue has, a value out of range."""
+    try:
+        said = Reason.from_json(stored)
+    except ValueError:
+        return None
+    texts = t.texts
+    if any(PREFIX + key not in texts for key in said.every_key()):
+        return None
+
+    def word(kind: str, value: Param) -> str:
+        if kind == "suit" and isinstance(value, int):
+            return suit_name(variant.suits[value], t)
+        if kind == "colour" and isinstance(value, int):
+            return suit_name(variant.colours[value], t)
+        if kind == "slot" and isinstance(value, int):
+            return texts.get(f"{PREFIX}slot.{value}", str(value))
+        if kind == "points" and isinstance(value, (int, float)):
+            return f"{value:.2f}".replace(".", texts.get(f"{PREFIX}decimal_mark", "."))
+        return str(value)
+
+    try:
+        return render(said, lambda key: texts[PREFIX + key], word)
+    except (IndexError, KeyError, ValueError):
+        return None  # a suit or a placeholder that is not there: the English sentence stands
+
+
+def explained(
+    sentences: dict[int, str],
+    reasons: Mapping[int, object],
+    variant: Variant,
+    t: Translator,
+    said: dict[int, str] | None = None,
+) -> dict[int, str]:
+    """The explanations ``sentences`` (English, by action index) in the language of ``t``: each
+    one with a reason said from it. ``said`` keeps what was said before (a room's, for one
+    language): only the explanations it does not hold yet are said."""
+    if t.lang == DEFAULT or not reasons:
+        return sentences  # the bots' sentences are English
+    said = {} if said is None else said
+    if len(said) != len(sentences):
+        for index, sentence in sentences.items():
+            if index not in said:
+                stored = reasons.get(index)
+                said[index] = (None if stored is None else say(stored, variant, t)) or sentence
+    return said
