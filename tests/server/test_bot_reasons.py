@@ -1,0 +1,150 @@
+"""The bots' explanations in every language: each key a bot says has a text in English, German
+and Danish with the same placeholders; the English catalogue says what the bots say; a finished
+game's replay, and the end of a live game, explain the bots' moves in the viewer's language."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from test_replays import play_a_game, stored
+
+from openhanabi.bots import Bot, make_bot
+from openhanabi.bots.explanation import ENGLISH, Reason, english, placeholders, reason
+from openhanabi.bots.search.bot import SearchBot
+from openhanabi.records import Record
+from openhanabi.rules import Game, Variant, find_variant
+from openhanabi.server import Settings, reasons
+from openhanabi.server.i18n import LANG_COOKIE, LANGUAGES, translator
+
+TABLES = [
+    ("base", 2),
+    ("rainbow", 3),
+    ("bonus-tiles", 2),
+    ("declared-play", 3),
+    ("black-powder", 4),
+]
+
+
+def said_in_games() -> list[tuple[Reason, Variant]]:
+    """Every reason the built-in bots give over one game of each of a few tables."""
+    found = []
+    for preset, players in TABLES:
+        variant = find_variant(preset, players=players)
+        kinds: list[list[Bot]] = [
+            [make_bot(name, seat, variant, 3) for seat in range(players)]
+            for name in ("random", "basic", "hat")
+        ]
+        if players == 2:
+            kinds.append([SearchBot(seat, variant, 3, budget=0.02) for seat in range(players)])
+        for bots in kinds:
+            game = Game.new(variant, 3)
+            while game.outcome is None:
+                bot = bots[game.seat]
+                game.apply(bot.act(game.view(game.seat)))
+                given = bot.reason()
+                assert given is not None
+                found.append((given, variant))
+    return found
+
+
+SAID = said_in_games()
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_every_key_a_bot_says_has_a_text_with_its_placeholders(lang: str) -> None:
+    catalogue = translator(lang).catalogue("bots")
+    english_catalogue = translator("en").catalogue("bots")
+    keys = {key for said, _ in SAID for key in said.every_key()} | set(ENGLISH) | {"stand_in"}
+    for key in keys:
+        text = catalogue.get(reasons.PREFIX + key)
+        assert text is not None, f"{lang}: no text for {key}"
+        assert placeholders(text) == placeholders(english_catalogue[reasons.PREFIX + key]), key
+    for key, text in ENGLISH.items():
+        assert placeholders(english_catalogue[reasons.PREFIX + key]) == placeholders(text)
+
+
+def test_the_english_catalogue_says_what_the_bots_say() -> None:
+    english_texts = translator("en")
+    for said, variant in SAID:
+        assert reasons.say(said.to_json(), variant, english_texts) == english(said, variant)
+
+
+@pytest.mark.parametrize("lang", ["de", "da"])
+def test_german_and_danish_say_every_reason_in_their_own_words(lang: str) -> None:
+    t = translator(lang)
+    for said, variant in SAID:
+        text = reasons.say(said.to_json(), variant, t)
+        assert text is not None and "{" not in text
+        assert text != english(said, variant)
+
+
+def test_suits_and_decimals_are_said_as_each_language_says_them() -> None:
+    variant = find_variant("declared-play", players=2)
+    declared = reason("basic.play.declared", card=4, suit=1).to_json()
+    assert "Gelb" in (reasons.say(declared, variant, translator("de")) or "")
+    assert "gul" in (reasons.say(declared, variant, translator("da")) or "")
+    chose = reason(
+        "search.chose",
+        chosen=reason("action.discard", card=2),
+        planned=reason("action.play", card=5),
+        deals=30,
+        points=1.5,
+    ).to_json()
+    assert "1,50" in (reasons.say(chose, variant, translator("de")) or "")
+    assert "1.50" in (reasons.say(chose, variant, translator("en")) or "")
+
+
+@pytest.mark.parametrize(
+    "stored_reason",
+    [
+        {"key": "elsewhere.move", "params": {}},  # another package's bot
+        {"key": "basic.play.declared", "params": {"card": 1, "suit": 40}},  # no such suit
+        {"key": "basic.discard.chop", "params": {}},  # a placeholder without its value
+        "not a reason",
+    ],
+)
+def test_a_reason_that_cannot_be_said_keeps_its_english_sentence(stored_reason: object) -> None:
+    variant = find_variant("base", players=2)
+    t = translator("de")
+    assert reasons.say(stored_reason, variant, t) is None
+    told = reasons.explained({0: "I did it."}, {0: stored_reason}, variant, t)
+    assert told == {0: "I did it."}
+
+
+def lines_with_reasons(settings: Settings, game: int) -> tuple[dict[int, Any], Variant]:
+    found = stored(settings, game)
+    return {int(i): r for i, r in found.reasons.items()}, Record.from_dict(found.record).variant
+
+
+@pytest.mark.parametrize("lang", ["de", "da"])
+def test_a_finished_games_replay_explains_the_bots_moves_in_the_viewers_language(
+    client: TestClient, settings: Settings, lang: str
+) -> None:
+    game, _ = play_a_game(client)
+    kept, variant = lines_with_reasons(settings, game)
+    assert kept  # the hat bot gave its reasons
+    english_log = client.get(f"/games/{game}/replay.json", params={"lang": "en"}).json()["log"]
+    log = client.get(f"/games/{game}/replay.json", params={"lang": lang}).json()["log"]
+    for index, stored_reason in kept.items():
+        said = reasons.say(stored_reason, variant, translator(lang))
+        assert said is not None
+        assert log[index]["explanation"] == said != english_log[index]["explanation"]
+        in_english = english(Reason.from_json(stored_reason), variant)
+        assert english_log[index]["explanation"] == in_english
+    turn = max(kept) + 1
+    frame = client.get(f"/games/{game}/replay.json", params={"lang": lang, "turn": turn}).json()
+    assert frame["log"] == log[:turn]
+
+
+def test_the_end_of_a_live_game_explains_in_the_players_language(
+    client: TestClient, settings: Settings
+) -> None:
+    client.cookies.set(LANG_COOKIE, "da")
+    game, last = play_a_game(client)
+    kept, variant = lines_with_reasons(settings, game)
+    assert last["outcome"] is not None and kept
+    for index, stored_reason in kept.items():
+        said = reasons.say(stored_reason, variant, translator("da"))
+        assert last["log"][index]["explanation"] == said
