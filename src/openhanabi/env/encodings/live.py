@@ -38,6 +38,8 @@ if TYPE_CHECKING:
 
 COLOUR_CLUE = ActionType.COLOUR_CLUE
 RANK_CLUE = ActionType.RANK_CLUE
+PLAY = ActionType.PLAY
+DISCARD = ActionType.DISCARD
 
 
 def set_offsets(values: bytearray, event: Event, seat: int, players: int, kinds: int) -> None:
@@ -96,6 +98,7 @@ class LiveObservations(abc.ABC):
         )
         self._unclued = knowledge.card_clues((), ())  # the summary of no clue at all
         empty_row = knowledge.row(0, self._unclued)
+        self._card_width, self._row_width = len(self._one_hot[0]), len(empty_row)
         self._no_rows = tuple(
             bytes(len(empty_row) * (hand_size - held)) for held in range(hand_size + 1)
         )
@@ -210,26 +213,67 @@ class LiveObservations(abc.ABC):
                 self._refresh_hand(actor)
         else:
             self._target = -1
-            if game.hands[actor] != self._hands[actor]:  # a play or discard
-                self._refresh_hand(actor)
+            hand = game.hands[actor]
+            old = self._hands[actor]
+            if hand != old:  # a play or discard
+                drew = event.drew
+                if (kind is PLAY or kind is DISCARD) and len(hand) == len(old) - (drew < 0):
+                    # the card left its slot and the one drawn, if any, joined the end
+                    self._take_and_draw(actor, old.index(action.target), drew)
+                else:
+                    self._refresh_hand(actor)
         self._actor = actor
         self._action = self._action_part(event)
         self._update_public(event)
+
+    def _take_and_draw(self, holder: int, slot: int, drew: int) -> None:
+        # _refresh_hand() after a card left ``slot`` and card ``drew`` (-1 for none) joined the
+        # end: the hand's parts are cut where the card was, the drawn card's values appended
+        game = self.game
+        before = len(self._hands[holder])
+        self._hands[holder] = hand = game.hands[holder][:]
+        held = len(hand)
+        identities = self.held[holder][:]  # a new list: the last one may be held elsewhere
+        del identities[slot]
+        parts = self._hand_parts
+        cards = parts[holder]
+        at = self._knowledge_at + holder
+        rows = parts[at]
+        width, row_width = self._card_width, self._row_width
+        kept_cards = [cards[: slot * width], cards[(slot + 1) * width : before * width]]
+        kept_rows = [rows[: slot * row_width], rows[(slot + 1) * row_width : before * row_width]]
+        if drew >= 0:
+            identity = game.identities[drew]
+            identities.append(identity)
+            kept_cards.append(self._one_hot[identity])
+            kept_rows.append(self._meet(drew))
+        kept_cards.append(self._no_cards[held])
+        kept_rows.append(self._no_rows[held])
+        self.held[holder] = identities
+        parts[holder] = b"".join(kept_cards)
+        parts[at] = b"".join(kept_rows)
+        parts[self._size_at + holder] = self._held_parts[held]
+
+    def _meet(self, order: int) -> bytes:
+        # the knowledge values of a card met for the first time: what the clues say of it
+        game = self.game
+        knowledge = self._knowledge_rows
+        marks = game.marks[order]
+        # most cards come with no clue yet: their summary is known
+        clued = knowledge.card_clues(marks, game.events) if marks else self._unclued
+        self._clues[order] = clued
+        key = (game.possible[order], clued)
+        row = knowledge.rows.get(key)
+        self._rows[order] = row = row if row is not None else knowledge.row(*key)
+        return row
 
     def _refresh_hand(self, holder: int) -> None:
         game = self.game
         self._hands[holder] = hand = game.hands[holder][:]
         rows = self._rows
         for order in hand:
-            if not rows[order]:  # a card drawn since: what the clues say of it
-                knowledge = self._knowledge_rows
-                marks = game.marks[order]
-                # most cards come with no clue yet: their summary is known
-                clued = knowledge.card_clues(marks, game.events) if marks else self._unclued
-                self._clues[order] = clued
-                key = (game.possible[order], clued)
-                row = knowledge.rows.get(key)
-                rows[order] = row if row is not None else knowledge.row(*key)
+            if not rows[order]:  # a card drawn since
+                self._meet(order)
         held = len(hand)
         self.held[holder] = identities = list(map(game.identities.__getitem__, hand))
         parts = self._hand_parts
