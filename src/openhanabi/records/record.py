@@ -204,13 +204,20 @@ class Record:
     def from_dict(cls, data: Mapping[str, Any]) -> Record:
         """The record in ``data``, a parsed JSON object (either kind, see the module's notes)."""
         if not isinstance(data, Mapping):
-            raise RecordError(f"a record is a JSON object, not {_kind(data)}")
+            raise RecordError(
+                f"a record is a JSON object, not {_kind(data)}",
+                reason="not_object",
+                params={"found": _kind_code(data)},
+            )
         version = data.get("openhanabi")
         ours = version is not None
         if ours and (not _is_int(version) or version != FORMAT_VERSION):
             raise RecordError.at(
                 "openhanabi",
                 f"version {_show(version)} is not supported (this version reads {FORMAT_VERSION})",
+                "version",
+                version=_show(version),
+                supported=FORMAT_VERSION,
             )
         names = tuple(
             _each(
@@ -232,7 +239,9 @@ class Record:
         deck = _each(_required(data, "deck", list), "deck", _card_reader(variant))
         tiles: list[int] = []
         if variant.bonus_tiles and "bonusTiles" not in data:
-            raise RecordError.at("bonusTiles", "missing (the game is played with bonus tiles)")
+            raise RecordError.at(
+                "bonusTiles", "missing (the game is played with bonus tiles)", "missing"
+            )
         if "bonusTiles" in data:
             tiles = _each(_get(data["bonusTiles"], "bonusTiles", list), "bonusTiles", _int)
         actions = _each(_required(data, "actions", list), "actions", _action)
@@ -255,11 +264,14 @@ class Record:
         try:
             data = json.loads(text)
         except UnicodeDecodeError:
-            raise RecordError("the record is not UTF-8 text") from None
+            raise RecordError("the record is not UTF-8 text", reason="not_utf8") from None
         except json.JSONDecodeError as error:
-            raise RecordError(f"not JSON: {error}") from None
+            where = {"line": error.lineno, "column": error.colno}
+            raise RecordError(f"not JSON: {error}", reason="not_json", params=where) from None
         except RecursionError:
-            raise RecordError("not JSON this module reads: nested too deeply") from None
+            raise RecordError(
+                "not JSON this module reads: nested too deeply", reason="too_deep"
+            ) from None
         return cls.from_dict(data)
 
     # ------------------------------------------------------------------ writing
@@ -475,7 +487,9 @@ def _card_reader(variant: Variant) -> Callable[[Any, str], Card]:
                 f"{path}.suitIndex", f"{suit} is not a suit of {variant.key} (0 to {suits - 1})"
             )
         if not 1 <= rank <= 5:
-            raise RecordError.at(f"{path}.rank", f"{rank} is not a rank (1 to 5)")
+            raise RecordError.at(
+                f"{path}.rank", f"{rank} is not a rank (1 to 5)", "not_a_rank", rank=rank
+            )
         return Card(suit, rank)
 
     return read
@@ -522,7 +536,13 @@ def _get(value: Any, path: str, kind: type[_T]) -> _T:
     """``value`` if it is of JSON type ``kind``, else an error naming ``path``."""
     ok = _is_int(value) if kind is int else isinstance(value, kind)
     if not ok:
-        raise RecordError.at(path, f"expected {_KINDS[kind]}, not {_kind(value)}")
+        raise RecordError.at(
+            path,
+            f"expected {_KINDS[kind]}, not {_kind(value)}",
+            "wrong_kind",
+            expected=_kind_code(kind()),
+            found=_kind_code(value),
+        )
     return value  # type: ignore[no-any-return]
 
 
@@ -533,7 +553,7 @@ def _int(value: Any, path: str) -> int:
 def _required(data: Mapping[str, Any], key: str, kind: type[_T], path: str | None = None) -> _T:
     where = f"{path}.{key}" if path else key
     if key not in data:
-        raise RecordError.at(where, "missing")
+        raise RecordError.at(where, "missing", "missing")
     return _get(data[key], where, kind)
 
 
@@ -548,6 +568,19 @@ _KINDS: dict[type, str] = {
     list: "a list",
     dict: "an object",
 }
+
+
+def _kind_code(value: object) -> str:
+    """The JSON kind of ``value`` as a stable code (for translations of :func:`_kind`)."""
+    if value is None or isinstance(value, bool):
+        return "null" if value is None else "boolean"
+    if isinstance(value, int):
+        return "whole_number"
+    if isinstance(value, float):
+        return "number"
+    if isinstance(value, str):
+        return "text"
+    return "list" if isinstance(value, list) else "object"
 
 
 def _kind(value: object) -> str:

@@ -88,7 +88,7 @@ def replay_action(game: Game, index: int, action: Action) -> None:
     try:
         game.apply(action)
     except RulesError as error:
-        raise RecordError.of_action(index, action, str(error)) from None
+        raise RecordError.of_action(index, action, str(error), error) from None
 
 
 def record_of(game: Game, players: Sequence[str] | None = None) -> Record:

@@ -146,33 +146,63 @@ def read_record(data: bytes) -> tuple[Record, Game]:
     """The record in ``data`` and its game replayed to the end; raises :class:`RecordError`
     (naming the field or the action at fault) if either cannot be done."""
     if len(data) > MAX_RECORD_BYTES:
-        raise RecordError(f"the record is larger than {MAX_RECORD_BYTES // 1024} KiB")
+        kib = MAX_RECORD_BYTES // 1024
+        raise RecordError(
+            f"the record is larger than {kib} KiB", reason="too_large", params={"kib": kib}
+        )
     if not data.strip():
-        raise RecordError("the record is empty")
+        raise RecordError("the record is empty", reason="empty")
     record = Record.from_json(data)
     unstorable = _unstorable(record.to_dict())
-    if unstorable:
-        raise RecordError(f"the record holds {unstorable}, which cannot be stored")
+    if unstorable is not None:
+        raise unstorable
     return record, replay(record)
 
 
-def _unstorable(value: object) -> str:
-    """What in a parsed JSON value the database cannot store (PostgreSQL's text and JSONB
-    refuse a NUL character, JSONB a number that is not finite), or "". Iterative: the value
+def record_problem(error: RecordError, t: Translator) -> str:
+    """What is wrong with an imported record, in the language of ``t``: the text of its
+    reason code (``replay.import.error.<reason>``), the JSON kinds and the rule broken in the
+    same language; the English message where a code has no text here."""
+    params = dict(error.params)
+    params.setdefault("problem", error.problem)
+    try:
+        for name in ("expected", "found"):
+            if name in params:
+                params[name] = t.texts[f"replay.import.kind.{params[name]}"]
+        if error.reason == "illegal":
+            rule_params = params.pop("rule_params", None)
+            rule_params = rule_params if isinstance(rule_params, dict) else {}
+            params["rule"] = t.texts[f"problem.illegal.{params['rule']}"].format(**rule_params)
+        return t.texts[f"replay.import.error.{error.reason}"].format(**params)
+    except (KeyError, IndexError, ValueError):
+        return str(error)  # a fault this version has no words for
+
+
+def _unstorable(value: object) -> RecordError | None:
+    """The error naming what in a parsed JSON value the database cannot store (PostgreSQL's
+    text and JSONB refuse a NUL character, JSONB a number that is not finite), or None.
+    Iterative: the value
     may nest as deep as the JSON reader allows."""
     waiting = [value]
     while waiting:
         item = waiting.pop()
         if isinstance(item, str) and "\0" in item:
-            return "a NUL character (\\u0000)"
+            return RecordError(
+                "the record holds a NUL character (\\u0000), which cannot be stored",
+                reason="unstorable_nul",
+            )
         if isinstance(item, float) and not math.isfinite(item):
-            return f"the number {item}"
+            return RecordError(
+                f"the record holds the number {item}, which cannot be stored",
+                reason="unstorable_number",
+                params={"number": str(item)},
+            )
         if isinstance(item, dict):
             waiting.extend(item.keys())
             waiting.extend(item.values())
         elif isinstance(item, list):
             waiting.extend(item)
-    return ""
+    return None
 
 
 IMPORT_WINDOW = timedelta(hours=1)

@@ -110,7 +110,7 @@ async def import_game(
     try:
         record, game = await run_in_threadpool(replays.read_record, data)
     except RecordError as error:
-        message = t("replay.import.invalid", problem=str(error))
+        message = t("replay.import.invalid", problem=replays.record_problem(error, t))
         text = pasted if isinstance(pasted, str) else ""
         return _import_form(request, visitor, message, text)
     stored = await run_in_threadpool(replays.import_record, db, user, record, game)
