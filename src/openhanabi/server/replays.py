@@ -24,7 +24,7 @@ from sqlalchemy.orm import Session, selectinload
 from openhanabi.records import Record, RecordError, replay, replay_states
 from openhanabi.rules import Game, Variant
 from openhanabi.server import protocol, reasons
-from openhanabi.server.errors import RefusedError, TooManyAttemptsError
+from openhanabi.server.errors import Problem, RefusedError, TooManyAttemptsError
 from openhanabi.server.games import SEED_BITS, explanations
 from openhanabi.server.i18n import Translator
 from openhanabi.server.models import GamePlayer, GameRecord, GameSource, User, now
@@ -172,7 +172,8 @@ def record_problem(error: RecordError, t: Translator) -> str:
         if error.reason == "illegal":
             rule_params = params.pop("rule_params", None)
             rule_params = rule_params if isinstance(rule_params, dict) else {}
-            params["rule"] = t.texts[f"problem.illegal.{params['rule']}"].format(**rule_params)
+            broken = Problem(f"illegal.{params['rule']}", rule_params, english=error.problem)
+            params["rule"] = broken.text(t)  # the words a player breaking it is told
         return t.texts[f"replay.import.error.{error.reason}"].format(**params)
     except (KeyError, IndexError, ValueError):
         return str(error)  # a fault this version has no words for
