@@ -1,6 +1,7 @@
 """Self-play scores of the ``conventions`` bot: seeds 0..N-1 for each player count, one row per
 count with the mean score ± its standard error, the share of perfect games, the share of
-strikeouts and games per second on one core (games divided by the CPU time of the workers).
+strikeouts, games per second on one core (games divided by the CPU time of the workers) and
+cards played per clue given.
 
 With ``--losses`` a second table says where the points below 25 went, per game on average:
 strikeouts (the whole score), last copies discarded, last copies misplayed, and cards that were
@@ -33,6 +34,8 @@ class Part:
     perfect: int = 0
     strikeouts: int = 0
     cpu: float = 0.0
+    clues: int = 0  # clues given
+    plays: int = 0  # cards played (blind or known)
     lost: dict[str, int] = field(default_factory=lambda: dict.fromkeys(CAUSES, 0))
 
 
@@ -47,7 +50,10 @@ def run(variant_name: str, players: int, seeds: range) -> Part:
         reach = game.max_reachable()
         lost = dict.fromkeys(CAUSES, 0)
         while game.outcome is None:
-            game.apply(bots[game.seat].act(game.view(game.seat)))
+            action = bots[game.seat].act(game.view(game.seat))
+            game.apply(action)
+            part.clues += action.is_clue
+            part.plays += game.events[-1].result is Result.PLAYED
             now = game.max_reachable()
             if now < reach:
                 kind = game.events[-1].result
@@ -78,7 +84,10 @@ def main() -> None:
     args = parser.parse_args()
     chunk = max(1, math.ceil(args.games / (4 * args.jobs)))
     print(f"conventions, {args.variant}, seeds 0..{args.games - 1}")
-    print(f"{'players':>7} {'mean':>7} {'± SE':>6} {'perfect':>8} {'strikeout':>9} {'games/s':>8}")
+    print(
+        f"{'players':>7} {'mean':>7} {'± SE':>6} {'perfect':>8} {'strikeout':>9} {'games/s':>8}"
+        f" {'plays/clue':>10}"
+    )
     losses = []
     with ProcessPoolExecutor(args.jobs) as pool:
         for players in args.players:
@@ -93,6 +102,8 @@ def main() -> None:
                 total.perfect += part.perfect
                 total.strikeouts += part.strikeouts
                 total.cpu += part.cpu
+                total.clues += part.clues
+                total.plays += part.plays
                 for cause in CAUSES:
                     total.lost[cause] += part.lost[cause]
             n = len(total.scores)
@@ -101,7 +112,7 @@ def main() -> None:
             print(
                 f"{players:>7} {mean:>7.3f} {math.sqrt(var / n):>6.3f} "
                 f"{100 * total.perfect / n:>7.1f}% {100 * total.strikeouts / n:>8.1f}% "
-                f"{n / total.cpu:>8.1f}"
+                f"{n / total.cpu:>8.1f} {total.plays / max(1, total.clues):>10.2f}"
             )
             losses.append((players, {c: total.lost[c] / n for c in CAUSES}))
     if args.losses:
