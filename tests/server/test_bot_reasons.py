@@ -148,3 +148,13 @@ def test_the_end_of_a_live_game_explains_in_the_players_language(
     for index, stored_reason in kept.items():
         said = reasons.say(stored_reason, variant, translator("da"))
         assert last["log"][index]["explanation"] == said
+
+
+def test_a_stand_ins_reason_says_what_the_room_says_in_english() -> None:
+    variant = find_variant("base", players=2)
+    inner = reason("basic.discard.chop", card=3)
+    stood_in = Reason("stand_in", {"bot": "mine", "stand_in": "basic", "reason": inner})
+    sentence = f"(mine failed; a basic bot stood in) {english(inner, variant)}"
+    assert reasons.say(stood_in.to_json(), variant, translator("en")) == sentence
+    german = reasons.say(stood_in.to_json(), variant, translator("de"))
+    assert german is not None and german.startswith("(mine ist ausgefallen")
