@@ -1,6 +1,7 @@
 """A room renders its states with a memo of what they share (log lines, words of cards and of the
-variant): every state it sends is the very state rendered afresh, for every seat, a spectator
-and every language, at every turn, and after an action is taken back and another taken."""
+variant, the fireworks and the discard pile): every state it sends is the very state rendered
+afresh, for every seat, a spectator and every language, at every turn, and after an action is
+taken back and another taken."""
 
 from __future__ import annotations
 

@@ -17,6 +17,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import orjson
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event, make_url
@@ -57,12 +58,20 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
     cursor.close()
 
 
+def _json_text(document: Any) -> str:
+    """A JSON column's value as text: orjson writes a game's record several times faster than
+    the standard library, and every action of every live game stores its record's new values.
+    Keys that are not strings become strings, as the standard library writes them; anything
+    else JSON cannot hold is refused with a ``TypeError`` that says so."""
+    return orjson.dumps(document, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
 class Database:
     """The engine and the session factory of one app; :meth:`open` migrates, :meth:`close` ends."""
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
-        arguments: dict[str, Any] = {"pool_pre_ping": True}
+        arguments: dict[str, Any] = {"pool_pre_ping": True, "json_serializer": _json_text}
         if settings.is_sqlite:
             arguments["connect_args"] = {"check_same_thread": False}
         self.engine = create_engine(settings.database_url, **arguments)

@@ -270,6 +270,7 @@ def render_state(
         ]
         for seat, hand in enumerate(view.hands)
     ]
+    fireworks, discard_pile = memo.table(view, seen, t)
     return {
         "type": "state",
         "seat": me,
@@ -280,14 +281,8 @@ def render_state(
         "seat_on_turn": view.seat_on_turn if view.outcome is None else None,
         "clue_tokens": view.clue_tokens,
         "storms": view.storms,
-        "fireworks": [
-            {"suit": suit, "played": played, "top": view.firework_top(suit)}
-            for suit, played in enumerate(view.fireworks)
-        ],
-        "discard_pile": [
-            {"order": order, "card": memo.card(seen[order], variant, t)}
-            for order in view.discard_pile
-        ],
+        "fireworks": fireworks,
+        "discard_pile": discard_pile,
         "draw_pile": view.draw_pile_size,
         "bonus_tiles_left": view.bonus_tiles_left if variant.bonus_tiles else None,
         "pending": view.pending.name.lower() if view.pending else None,
@@ -322,6 +317,8 @@ class Memo:
         self._clue_options: dict[Action, tuple[tuple[int, ...], dict[str, Any]]] = {}
         self._colours: tuple[Variant | None, tuple[Suit, ...]] = (None, ())
         self._followed: tuple[int, Event | None] = (0, None)
+        # per language: the fireworks and the discard pile after the action counted and last
+        self._table: dict[str, tuple[int, Event | None, tuple[list[Any], list[Any]]]] = {}
 
     def follow(self, events: tuple[Event, ...]) -> None:
         """Note the game's actions ``events``: if one seen before was taken back, the hands'
@@ -332,6 +329,31 @@ class Memo:
         ):
             self._hand_cards.clear()
         self._followed = (len(events), events[-1] if events else None)
+
+    def table(
+        self, view: SeatView, seen: dict[int, Card], t: Translator
+    ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        """The fireworks and the discard pile as a state shows them: the same for every viewer
+        (each sees every played and discarded card), so made once per action and language and
+        shared by the states of all its viewers (a state must not be changed)."""
+        events = view.events
+        count, last = len(events), events[-1] if events else None
+        kept = self._table.get(t.lang)
+        if kept is not None and kept[0] == count and kept[1] is last:
+            return kept[2]
+        variant = view.variant
+        made = (
+            [
+                {"suit": suit, "played": played, "top": view.firework_top(suit)}
+                for suit, played in enumerate(view.fireworks)
+            ],
+            [
+                {"order": order, "card": self.card(seen[order], variant, t)}
+                for order in view.discard_pile
+            ],
+        )
+        self._table[t.lang] = (count, last, made)
+        return made
 
     def hand_card(
         self, knowledge: CardKnowledge, card: Card | None, variant: Variant, t: Translator

@@ -13,6 +13,7 @@ from urllib.parse import urlsplit
 
 from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse
+from starlette.types import Send
 
 from openhanabi.server import lobby
 from openhanabi.server.accounts import find_session
@@ -81,7 +82,7 @@ async def game_socket(websocket: WebSocket, table_id: RowId) -> None:
         await websocket.close(POLICY_VIOLATION, refusal.text(t))
         return
     await websocket.accept()
-    viewer = await room.join(websocket, room.seat_of(user_id), t.lang)
+    viewer = await room.join(_Frames(websocket._send), room.seat_of(user_id), t.lang)
     try:
         while True:
             message = await websocket.receive()
@@ -93,6 +94,23 @@ async def game_socket(websocket: WebSocket, table_id: RowId) -> None:
         pass
     finally:
         room.leave(viewer)
+
+
+class _Frames:
+    """The room's side of an accepted socket: each frame goes straight to the ASGI server.
+
+    Starlette's ``send_text`` checks the socket's state and passes through its error handling's
+    wrapper at every frame, and the room sends a frame to every viewer at every action: once the
+    socket is accepted, neither has anything to do (a frame sent after the browser has gone
+    raises, and the room forgets the viewer)."""
+
+    __slots__ = ("_send",)
+
+    def __init__(self, send: Send) -> None:
+        self._send = send
+
+    async def send_text(self, data: str) -> None:
+        await self._send({"type": "websocket.send", "text": data})
 
 
 def _arrival(database: Database, token: str, table_id: int) -> tuple[int | None, bool]:
