@@ -50,13 +50,19 @@ def delta(before: dict[str, Any], state: dict[str, Any], seq: int) -> dict[str, 
     changed = {
         key: value
         for key, value in state.items()
-        if key not in _FRAMING and (key not in before or before[key] != value)
+        if key not in _FRAMING and (key not in before or _differs(before[key], value))
     }
     lines, known = state["log"], before["log"]
     # the log grows at its end; its lines change only when explanations come to show (when the
     # game is over): then the whole log is sent again
     kept = len(known) if len(known) <= len(lines) and lines[: len(known)] == known else 0
     return {"type": "delta", "seq": seq, "changed": changed, "log_from": kept, "log": lines[kept:]}
+
+
+def _differs(old: Any, new: Any) -> bool:
+    # a part the states share (the fireworks while nothing is played) is one object: equal
+    # without comparing its items
+    return old is not new and old != new
 
 
 def apply_delta(before: dict[str, Any], change: dict[str, Any]) -> dict[str, Any]:

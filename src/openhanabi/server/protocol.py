@@ -317,8 +317,11 @@ class Memo:
         self._clue_options: dict[Action, tuple[tuple[int, ...], dict[str, Any]]] = {}
         self._colours: tuple[Variant | None, tuple[Suit, ...]] = (None, ())
         self._followed: tuple[int, Event | None] = (0, None)
-        # per language: the fireworks and the discard pile after the action counted and last
-        self._table: dict[str, tuple[int, Event | None, tuple[list[Any], list[Any]]]] = {}
+        # per language: the fireworks and the discard pile, with the played counts and the
+        # discarded cards' orders they show
+        self._table: dict[
+            str, tuple[tuple[int, ...], tuple[int, ...], tuple[list[Any], list[Any]]]
+        ] = {}
 
     def follow(self, events: tuple[Event, ...]) -> None:
         """Note the game's actions ``events``: if one seen before was taken back, the hands'
@@ -334,25 +337,22 @@ class Memo:
         self, view: SeatView, seen: dict[int, Card], t: Translator
     ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
         """The fireworks and the discard pile as a state shows them: the same for every viewer
-        (each sees every played and discarded card), so made once per action and language and
-        shared by the states of all its viewers (a state must not be changed)."""
-        events = view.events
-        count, last = len(events), events[-1] if events else None
+        (each sees every played and discarded card), so made once per language while they do
+        not change and shared by the states of all viewers (a state must not be changed). A
+        frame then finds them unchanged at a glance (:func:`~openhanabi.server.frames.delta`)."""
+        fireworks, discards = view.fireworks, view.discard_pile
         kept = self._table.get(t.lang)
-        if kept is not None and kept[0] == count and kept[1] is last:
+        if kept is not None and kept[0] == fireworks and kept[1] == discards:
             return kept[2]
         variant = view.variant
         made = (
             [
                 {"suit": suit, "played": played, "top": view.firework_top(suit)}
-                for suit, played in enumerate(view.fireworks)
+                for suit, played in enumerate(fireworks)
             ],
-            [
-                {"order": order, "card": self.card(seen[order], variant, t)}
-                for order in view.discard_pile
-            ],
+            [{"order": order, "card": self.card(seen[order], variant, t)} for order in discards],
         )
-        self._table[t.lang] = (count, last, made)
+        self._table[t.lang] = (fireworks, discards, made)
         return made
 
     def hand_card(
