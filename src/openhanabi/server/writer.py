@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import queue
 import threading
@@ -22,7 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Connection, Table, bindparam, select, update
+from sqlalchemy import Connection, Table, Update, bindparam, select, update
 
 from openhanabi.server.db import Database
 from openhanabi.server.models import GameRecord, GameTable, TableState
@@ -130,17 +131,7 @@ def _store(connection: Connection, savings: list[Saving]) -> None:
     for saving in savings:
         kinds.setdefault(tuple(sorted(saving.row)), []).append(saving)
     for columns, same in kinds.items():
-        # a bound parameter may not share a column's name in an UPDATE's SET clause
-        statement = (
-            update(GAMES)
-            .where(GAMES.c.id == bindparam("game_id"))
-            .values(
-                {
-                    column: bindparam(f"new_{column}", type_=GAMES.c[column].type)
-                    for column in columns
-                }
-            )
-        )
+        statement = _update(columns)
         parameters = [
             {"game_id": saving.game_id} | {f"new_{key}": saving.row[key] for key in columns}
             for saving in same
@@ -156,6 +147,20 @@ def _store(connection: Connection, savings: list[Saving]) -> None:
         connection.execute(
             update(TABLES).where(TABLES.c.id.in_(tables)).values(state=TableState.FINISHED)
         )
+
+
+@functools.cache
+def _update(columns: tuple[str, ...]) -> Update:
+    """The UPDATE that stores ``columns`` of a game: made once for each set of columns (a save
+    holds one of a few), not once per batch."""
+    # a bound parameter may not share a column's name in an UPDATE's SET clause
+    return (
+        update(GAMES)
+        .where(GAMES.c.id == bindparam("game_id"))
+        .values(
+            {column: bindparam(f"new_{column}", type_=GAMES.c[column].type) for column in columns}
+        )
+    )
 
 
 def _finish(job: _Job, error: Exception | None) -> None:
