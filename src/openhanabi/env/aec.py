@@ -301,14 +301,17 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
     def _turn_mask(self) -> bytes:
         """The legal moves of the seat on turn, one byte per move (made once per turn)."""
         if self._mask is None:
-            game = self._game()
+            # the game and observations read directly (not through _game()): once per turn
+            game, live = self.game, self._live
+            if game is None or live is None:
+                raise RuntimeError("reset() the environment before using it")
             seat = game.seat
             moves = self.encoding.moves
             if game.outcome is not None:
                 self._mask = self._no_moves
             elif game.pending is None:
                 # the clues a seat may give depend on the other hands, which it sees
-                held = self._observations().held
+                held = live.held
                 self._mask = moves.turn_mask(seat, len(game.hands[seat]), game.clue_tokens, held)
             else:  # a bonus tile's decision: rare, listed from the seat's view
                 self._decision = moves.legal(game.view(seat))

@@ -444,6 +444,21 @@ class LiveHLE(LiveObservations):
     def _public(self, seat: int) -> list[bytes | bytearray]:
         return self._public_parts
 
+    def observation(self, seat: int) -> bytearray:
+        """``seat``'s observation now, one byte (0 or 1) per value: a new ``bytearray``."""
+        # The base's observation with the public parts read directly (every seat sees the same
+        # ones) and no parts after the knowledge: it is made at every step.
+        action = bytearray(self._action)
+        if self._actor >= 0:
+            players = self._players
+            action[(self._actor - seat) % players] = 1
+            if self._target >= 0:
+                action[self._target_at + (self._target - seat) % players] = 1
+        hands = self._hand_parts
+        return bytearray().join(
+            (*self._before[seat](hands), *self._public_parts, action, *self._after[seat](hands))
+        )
+
     def _action_part(self, event: Event) -> bytes | bytearray:
         # The values depend on few facts, and the same ones recur: made once per facts. A 5
         # played also depends on the tokens before it (whether HLE counts one as regained).
