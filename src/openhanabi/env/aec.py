@@ -50,6 +50,7 @@ from pettingzoo.utils.wrappers.order_enforcing import (  # type: ignore[import-u
 
 from openhanabi.env.encodings import DTYPE, Encoding, make_encoding
 from openhanabi.env.encodings.live import LiveObservations
+from openhanabi.env.moves import MASK_CACHE_LIMIT
 from openhanabi.env.text import render_text
 from openhanabi.rules import Action, Game, Termination, Variant, find_variant
 
@@ -118,6 +119,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
         self._mask: bytes | None = None
         self._decision: dict[int, Action] | None = None
         self._no_moves = bytes(self.encoding.moves.size)
+        # each mask's values as a read-only array, copied for every observation (a copy of an
+        # array costs less than a new buffer and an array over it); as many as the masks kept
+        self._mask_arrays: dict[bytes, NDArray[np.int8]] = {}
         self._moves = self.encoding.moves.size
         self._turn_action = self.encoding.moves.turn_action
         self._start_score = 0
@@ -182,9 +186,15 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
             mask = self._no_moves
         # new writable arrays over new buffers: the caller owns them (the dtype passed as an
         # object and by position: NumPy's keyword parsing cost more than the array)
+        arrays = self._mask_arrays
+        values = arrays.get(mask)
+        if values is None:
+            if len(arrays) >= MASK_CACHE_LIMIT:
+                arrays.clear()
+            values = arrays[mask] = _from_buffer(mask, _INT8)
         return {
             "observation": _from_buffer(live.observation(seat), _INT8),
-            "action_mask": _from_buffer(bytearray(mask), _INT8),
+            "action_mask": values.copy(),
         }
 
     def step(self, action: int | np.integer[Any] | None) -> None:
