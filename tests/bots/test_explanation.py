@@ -11,6 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from openhanabi.bots import Bot, make_bot
+from openhanabi.bots.conventions.bot import NAMES, ConventionsBot
 from openhanabi.bots.explanation import (
     ENGLISH,
     Reason,
@@ -21,6 +22,7 @@ from openhanabi.bots.explanation import (
 )
 from openhanabi.bots.search.bot import SearchBot
 from openhanabi.rules import Action, Game, SeatView, Variant, find_variant
+from openhanabi.rules.variants import MAX_PLAYERS
 
 TABLES = [
     ("base", 2),
@@ -30,7 +32,7 @@ TABLES = [
     ("bonus-tiles", 2),
     ("declared-play", 3),
 ]
-BOTS = ["random", "basic", "hat"]
+BOTS = ["random", "basic", "hat", "conventions"]
 
 
 def play_saying(bots: list[Bot], variant: Variant, seed: int) -> list[Reason]:
@@ -92,6 +94,30 @@ def test_a_search_deviation_names_both_moves() -> None:
     check_keys([said])
 
 
+def test_the_conventions_bot_names_every_seat_a_table_can_have() -> None:
+    assert len(NAMES) >= MAX_PLAYERS
+
+
+def test_the_conventions_bot_says_a_finesse_with_the_card_and_the_player() -> None:
+    variant = find_variant("base", players=3)
+    said = reason(
+        "conventions.clue",
+        name=NAMES[2],
+        clue=reason("conventions.clue.colour", colour=0),
+        why=reason("conventions.why.play_finesse", suit=1, rank=2, name=NAMES[0]),
+    )
+    assert english(said, variant) == (
+        "I gave Cathy a red clue to get the yellow 2 played; it finesses Alice into playing "
+        "their finesse position first."
+    )
+    check_keys([said])
+
+
+def test_the_conventions_bot_has_said_nothing_before_its_first_turn() -> None:
+    bot = ConventionsBot(0, find_variant("base", players=2))
+    assert bot.reason() is None and bot.explain() == ""
+
+
 def test_a_bot_without_reasons_gives_none() -> None:
     class Quiet(Bot):
         name = "quiet"
@@ -105,6 +131,7 @@ def test_a_bot_without_reasons_gives_none() -> None:
 
 def test_every_english_text_names_its_kinds_of_values() -> None:
     known = {"suit", "colour", "slot", "points", "seat", "card", "rank", "percent", "deals"}
+    known |= {"position", "name"}
     parts = {"clue", "why", "reason", "chosen", "planned"}
     for key, text in ENGLISH.items():
         assert placeholders(text) <= known | parts, key

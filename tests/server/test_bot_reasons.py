@@ -34,7 +34,7 @@ def said_in_games() -> list[tuple[Reason, Variant]]:
         variant = find_variant(preset, players=players)
         kinds: list[list[Bot]] = [
             [make_bot(name, seat, variant, 3) for seat in range(players)]
-            for name in ("random", "basic", "hat")
+            for name in ("random", "basic", "hat", "conventions")
         ]
         if players == 2:
             kinds.append([SearchBot(seat, variant, 3, budget=0.02) for seat in range(players)])

@@ -14,6 +14,9 @@ ignored, so a sentence may hold two seats as ``seat`` and ``seat2``):
 - ``colour``: a colour's index in ``variant.colours`` (a clue's value), said as its name;
 - ``slot``: a place in the bot's hand, 1 for the first card, said "1st", "2nd"...;
 - ``points``: a number with decimals, said with two;
+- ``position``: a place in the bot's hand as a number, 1 for the newest card ("slot 2");
+- ``name``: a player's name (the conventions bot names seats as docs/conventions.md does),
+  said as it is in every language;
 - anything else (``seat``, ``card``, ``rank``, ``percent``, ``deals``...) as it is: seats are
   numbered from 0, cards by their order in the deck, as ``Action`` numbers them;
 - a nested :class:`Reason`: a part of the sentence (what a clue was about, why it was given).
@@ -21,7 +24,7 @@ ignored, so a sentence may hold two seats as ``seat`` and ``seat2``):
 A text may write ``{colour:lower}`` for the name in lower case ("their red cards").
 
 A bot offers its reason through ``Bot.reason()``; ``Bot.explain()`` stays the English sentence.
-To move a bot whose sentences are f-strings onto this module (the conventions bot is one):
+To move a bot whose sentences are f-strings onto this module (as the conventions bot was):
 
 1. give each sentence a key under the bot's name and add its English text to :data:`ENGLISH`,
    with a placeholder per value the f-string interpolated (``{seat}``, ``{slot}``, ``{suit}``);
@@ -262,6 +265,55 @@ ENGLISH: Final[dict[str, str]] = {
     "hat.why.plenty": "clue tokens are plenty",
     "hat.why.no_discard": "I may not discard",
     "hat.why.no_card": "I have no card left",
+    # conventions
+    "conventions.no_choice": "I had no better choice than this legal action.",
+    "conventions.clue.colour": "{colour:lower}",
+    "conventions.clue.rank": "{rank}",
+    "conventions.play.blind": (
+        "I played slot {position} blind because a clue finessed my finesse position into the "
+        "{suit:lower} {rank}."
+    ),
+    "conventions.play.known": (
+        "I played slot {position} because the clues on it show it is the {suit:lower} {rank}."
+    ),
+    "conventions.play.fits": (
+        "I played slot {position} because the clues on it show it is a card that fits."
+    ),
+    "conventions.play.last_round": (
+        "I played slot {position} in the last round, as the card most likely to fit."
+    ),
+    "conventions.play.likeliest": "I played slot {position} as the card most likely to fit.",
+    "conventions.discard.useless": (
+        "I discarded slot {position} because it can only be a card that is no longer needed."
+    ),
+    "conventions.discard.chop": (
+        "I discarded my chop (slot {position}) as I had nothing to play and no useful clue to give."
+    ),
+    "conventions.discard.spare": "I discarded slot {position}, the card I could best spare.",
+    "conventions.clue": "I gave {name} a {clue} clue {why}.",
+    "conventions.clue.empty": "I gave {name} an empty {clue} clue to pass the turn without harm.",
+    "conventions.clue.stall": (
+        "I gave {name} a {clue} clue to pass the turn without misleading anyone."
+    ),
+    "conventions.clue.unsafe": "I gave a clue because nothing else was safe.",
+    "conventions.free_clue": "I used the free clue: gave {name} a {clue} clue {why}.",
+    "conventions.free_clue.harmless": "I gave the free clue that does the least harm.",
+    "conventions.why.play": "to get the {suit:lower} {rank} played",
+    "conventions.why.play_finesse": (
+        "to get the {suit:lower} {rank} played; it finesses {name} into playing their finesse "
+        "position first"
+    ),
+    "conventions.why.play_prompt": (
+        "to get the {suit:lower} {rank} played; it prompts {name}'s clued card first"
+    ),
+    "conventions.why.keep": "to keep the {suit:lower} {rank} on their chop",
+    "conventions.why.save": "to save the {suit:lower} {rank} on their chop",
+    "conventions.why.fix": "so they know a clued card fits",
+    "conventions.why.fix_misplay": "so they do not play a clued card that no longer fits",
+    "conventions.bonus.shuffle_back": (
+        "I shuffled the {suit:lower} {rank} back into the draw pile as the card most needed."
+    ),
+    "conventions.bonus.play_discarded": "I played the {suit:lower} {rank} from the discard pile.",
     # search
     "search.why.candidate": "the search weighs it against the convention's move",
     "search.chose": (

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 from openhanabi.bots.conventions import rules
 from openhanabi.bots.conventions.state import RANK_CLUE, Reading, Tracker
+from openhanabi.bots.explanation import Param, Reason, english, reason
 from openhanabi.bots.protocol import Bot
 from openhanabi.bots.registry import register
 from openhanabi.rules import Action, ActionType, Decision, SeatView, Variant
@@ -39,6 +40,8 @@ TWO_PLAYER_CLUE_WORTH = 0.2
 NEXT_CHOP_AT_STAKE = 1.0
 TWO_PLAYER_NEXT_CHOP_AT_STAKE = 2.0
 
+# the players' names in docs/conventions.md, one for each seat a table can have; an
+# explanation names seats by them, which every language keeps as they are
 NAMES = ("Alice", "Bob", "Cathy", "Donald", "Emily")
 
 
@@ -50,7 +53,7 @@ class Option:
     value: float
     kind: str  # "play", "save", "fix", "stall"
     reading: Reading
-    detail: str
+    detail: Reason  # what the clue is for: a part of the sentence explaining it
     fixes: int = 0  # misplays it heads off
     gains: int = 0  # cards the receiver learns they can play now
 
@@ -67,31 +70,35 @@ class ConventionsBot(Bot):
     def __init__(self, seat: int, variant: Variant, seed: int = 0) -> None:
         super().__init__(seat, variant, seed)
         self.state = Tracker(seat, variant)
-        self._why = ""
+        self._why: Reason | None = None
         self._cached: list[Option] | None = None
         self._exhaust_cache: dict[int, int] = {}
 
     def explain(self) -> str:
+        return "" if self._why is None else english(self._why, self.variant)
+
+    def reason(self) -> Reason | None:
         return self._why
 
     # ------------------------------------------------------------------ naming
 
     def _seat_name(self, seat: int) -> str:
-        return NAMES[seat] if seat < len(NAMES) else f"seat {seat}"
+        return NAMES[seat]
 
-    def _card_name(self, ident: int) -> str:
+    def _card_said(self, key: str, ident: int, **params: Param) -> Reason:
+        """The reason ``key`` about the card identity ``ident``: its ``suit`` and ``rank``."""
         card = self.state.tables.card[ident]
-        suit = self.variant.suits[card.suit]
-        return f"{suit.name.lower()} {card.rank}"
+        return reason(key, suit=card.suit, rank=card.rank, **params)
 
     def _slot(self, view: SeatView, order: int) -> int:
         hand = view.hands[view.seat]
         return len(hand) - hand.index(order)
 
-    def _clue_name(self, action: Action) -> str:
+    def _clue_name(self, action: Action) -> Reason:
+        """What the clue ``action`` names, as a part of a sentence: "red", "3"."""
         if action.type == ActionType.COLOUR_CLUE:
-            return self.variant.colours[action.value].name.lower()
-        return str(action.value)
+            return reason("conventions.clue.colour", colour=action.value)
+        return reason("conventions.clue.rank", rank=action.value)
 
     # ------------------------------------------------------------------ the turn
 
@@ -119,7 +126,7 @@ class ConventionsBot(Bot):
                 action, self._why = found
                 if action in legal:
                     return action
-        self._why = "I had no better choice than this legal action."
+        self._why = reason("conventions.no_choice")
         return legal[0]
 
     # ------------------------------------------------------------------ own cards
@@ -141,7 +148,7 @@ class ConventionsBot(Bot):
                     return declared
         return Action.play(order)
 
-    def _blind_play(self, view: SeatView) -> tuple[Action, str] | None:
+    def _blind_play(self, view: SeatView) -> tuple[Action, Reason] | None:
         """A finesse called a card from my finesse position: play it as soon as it fits."""
         st = self.state
         for order in view.hands[view.seat]:
@@ -153,12 +160,13 @@ class ConventionsBot(Bot):
                 if st.playable >> ident & 1:
                     return (
                         self._play_action(view, order, 1 << ident),
-                        f"I played slot {self._slot(view, order)} blind because a clue "
-                        f"finessed my finesse position into the {self._card_name(ident)}.",
+                        self._card_said(
+                            "conventions.play.blind", ident, position=self._slot(view, order)
+                        ),
                     )
         return None
 
-    def _known_play(self, view: SeatView) -> tuple[Action, str] | None:
+    def _known_play(self, view: SeatView) -> tuple[Action, Reason] | None:
         """Play a card every reading of which fits now: the lowest first, then the oldest."""
         st = self.state
         best: tuple[int, int, int] | None = None
@@ -177,15 +185,13 @@ class ConventionsBot(Bot):
             return None
         order = best[2]
         belief = self._own_belief(view, order)
-        what = (
-            f"the {self._card_name(_single(belief))}"
+        position = self._slot(view, order)
+        why = (
+            self._card_said("conventions.play.known", _single(belief), position=position)
             if belief & (belief - 1) == 0
-            else "a card that fits"
+            else reason("conventions.play.fits", position=position)
         )
-        return (
-            self._play_action(view, order, belief),
-            f"I played slot {self._slot(view, order)} because the clues on it show it is {what}.",
-        )
+        return self._play_action(view, order, belief), why
 
     # ------------------------------------------------------------------ clues
 
@@ -275,16 +281,15 @@ class ConventionsBot(Bot):
             st.notes = saved_notes
             st.blind = saved_blind
         kind = "fix"
-        detail = ""
+        detail = reason("conventions.why.fix")
         focus = reading.focus
         if focus is not None:
             truth = ident[focus]
-            name = self._card_name(truth)
             held = reading.saves & ~reading.plays & unseen
             if reading.plays >> truth & 1 and not reading.saves >> truth & 1 and held:
                 kind = "save"  # it could be a save, so they will keep it rather than play it
                 value += 0.3
-                detail = f"to keep the {name} on their chop"
+                detail = self._card_said("conventions.why.keep", truth)
             elif reading.plays >> truth & 1 and not reading.saves >> truth & 1:
                 kind = "play"
                 blinds = [link for link in reading.links if link.kind == "finesse"]
@@ -292,29 +297,24 @@ class ConventionsBot(Bot):
                 value += 1.0 + 1.2 * len(blinds) + 0.6 * len(prompts)
                 if blinds:
                     who = self._seat_name(blinds[0].seat)
-                    detail = f"finesses {who} into playing their finesse position first, "
+                    detail = self._card_said("conventions.why.play_finesse", truth, name=who)
                 elif prompts:
                     who = self._seat_name(prompts[0].seat)
-                    detail = f"prompts {who}'s clued card first, "
+                    detail = self._card_said("conventions.why.play_prompt", truth, name=who)
+                else:
+                    detail = self._card_said("conventions.why.play", truth)
                 if len(reading.links) > len(blinds) + len(prompts) or reading.links:
                     value -= 0.1 * len(reading.links)
-                detail = f"to get the {name} played" + (
-                    f"; it {detail.rstrip(', ')}" if detail else ""
-                )
             elif reading.saves >> truth & 1:
                 kind = "save"
                 value += self._save_value(truth) if self._in_danger(receiver) else 0.1
-                detail = f"to save the {name} on their chop"
+                detail = self._card_said("conventions.why.save", truth)
             value += 0.15 * (len([o for o in touched if o not in saved_touched]) - 1)
         value += 0.9 * new_plays if kind != "play" else 0.8 * max(0, new_plays - 1)
         if kind == "fix":
             if not new_plays and not doomed and value <= 0 and strict:
                 return None
-            detail = (
-                "so they do not play a clued card that no longer fits"
-                if doomed
-                else "so they know a clued card fits"
-            )
+            detail = reason("conventions.why.fix_misplay" if doomed else "conventions.why.fix")
         return Option(action, value, kind, reading, detail, len(doomed), new_plays)
 
     def _left_in_danger(self, receiver: int, unseen: int) -> float:
@@ -438,7 +438,7 @@ class ConventionsBot(Bot):
             for o in st.hands[seat]
         )
 
-    def _urgent_fix(self, view: SeatView) -> tuple[Action, str] | None:
+    def _urgent_fix(self, view: SeatView) -> tuple[Action, Reason] | None:
         """Fix: a clued card someone is sure fits but is a copy of a played card gets a clue
         that tells them so, before they misplay it."""
         if view.clue_tokens == 0:
@@ -449,7 +449,7 @@ class ConventionsBot(Bot):
         best = max(fixes, key=lambda o: (o.fixes, o.value))
         return best.action, self._clue_words(best)
 
-    def _urgent_save(self, view: SeatView) -> tuple[Action, str] | None:
+    def _urgent_save(self, view: SeatView) -> tuple[Action, Reason] | None:
         """Save the next player's chop if it is worth saving and they have nothing to play."""
         if view.clue_tokens == 0:
             return None
@@ -468,11 +468,16 @@ class ConventionsBot(Bot):
             return None  # no save, or one that leaves as much at stake as it saves
         return best.action, self._clue_words(best)
 
-    def _clue_words(self, option: Option) -> str:
-        who = self._seat_name(option.action.target)
-        return f"I gave {who} a {self._clue_name(option.action)} clue {option.detail}."
+    def _clue_words(self, option: Option, key: str = "conventions.clue") -> Reason:
+        """The reason for giving ``option``: whom it tells, what it names, what it is for."""
+        return reason(
+            key,
+            name=self._seat_name(option.action.target),
+            clue=self._clue_name(option.action),
+            why=option.detail,
+        )
 
-    def _best_clue(self, view: SeatView) -> tuple[Action, str] | None:
+    def _best_clue(self, view: SeatView) -> tuple[Action, Reason] | None:
         """The most valuable clue: plays, finesses and prompts, or a save for a chop in danger."""
         if view.clue_tokens == 0:
             return None
@@ -496,7 +501,7 @@ class ConventionsBot(Bot):
 
     # ------------------------------------------------------------------ discards
 
-    def _discard(self, view: SeatView) -> tuple[Action, str] | None:
+    def _discard(self, view: SeatView) -> tuple[Action, Reason] | None:
         """Discard a card known to be useless, else the chop; never with every token left."""
         if view.clue_tokens >= self.variant.clue_tokens:
             return None
@@ -506,8 +511,7 @@ class ConventionsBot(Bot):
             if _within(self._own_belief(view, order), st.useless):
                 return (
                     Action.discard(order),
-                    f"I discarded slot {self._slot(view, order)} because it can only be a "
-                    "card that is no longer needed.",
+                    reason("conventions.discard.useless", position=self._slot(view, order)),
                 )
         chop = st.chop(view.seat)
         if chop is not None:
@@ -515,12 +519,11 @@ class ConventionsBot(Bot):
                 return None
             return (
                 Action.discard(chop),
-                f"I discarded my chop (slot {self._slot(view, chop)}) as I had nothing to play "
-                "and no useful clue to give.",
+                reason("conventions.discard.chop", position=self._slot(view, chop)),
             )
         return None
 
-    def _final_gamble(self, view: SeatView) -> tuple[Action, str] | None:
+    def _final_gamble(self, view: SeatView) -> tuple[Action, Reason] | None:
         """In the last round a card left in hand scores nothing: play the likeliest one while a
         misplay cannot end the game."""
         if view.turns_left < 0 or view.storms + 1 >= self.variant.storms:
@@ -530,8 +533,7 @@ class ConventionsBot(Bot):
             return None
         return (
             Action.play(order),
-            f"I played slot {self._slot(view, order)} in the last round, as the card most "
-            "likely to fit.",
+            reason("conventions.play.last_round", position=self._slot(view, order)),
         )
 
     def _stall_instead(self, view: SeatView) -> bool:
@@ -539,7 +541,7 @@ class ConventionsBot(Bot):
         clue beats losing an unknown card and brings the last round no closer."""
         return view.draw_pile_size <= self.variant.players and view.clue_tokens > 0
 
-    def _last_resort(self, view: SeatView) -> tuple[Action, str] | None:
+    def _last_resort(self, view: SeatView) -> tuple[Action, Reason] | None:
         """No plan applies: a harmless clue, else the cheapest discard, else the likeliest play."""
         st = self.state
         stuck = st.quiet >= 3 * self.variant.players
@@ -555,8 +557,11 @@ class ConventionsBot(Bot):
                 if not any(1 << st.ident[o] & mask for o in st.hands[action.target]):
                     return (
                         action,
-                        f"I gave {self._seat_name(action.target)} an empty "
-                        f"{self._clue_name(action)} clue to pass the turn without harm.",
+                        reason(
+                            "conventions.clue.empty",
+                            name=self._seat_name(action.target),
+                            clue=self._clue_name(action),
+                        ),
                     )
             stall = self._stall_clue(view)
             if stall is not None:
@@ -567,14 +572,14 @@ class ConventionsBot(Bot):
             if view.draw_pile_size > 0 or not stuck or not self._likely_play(view)[1]:
                 return (
                     Action.discard(order),
-                    f"I discarded slot {self._slot(view, order)}, the card I could best spare.",
+                    reason("conventions.discard.spare", position=self._slot(view, order)),
                 )
         if hand:
             order, chance = self._likely_play(view)
             if view.storms < self.variant.storms - 1 or chance >= 0.999 or stuck:
                 return (
                     Action.play(order),
-                    f"I played slot {self._slot(view, order)} as the card most likely to fit.",
+                    reason("conventions.play.likeliest", position=self._slot(view, order)),
                 )
         if view.clue_tokens > 0:
             options = self._options(view)
@@ -583,10 +588,10 @@ class ConventionsBot(Bot):
                 return best.action, self._clue_words(best)
             clues = self._clue_actions(view)
             if clues:
-                return clues[0], "I gave a clue because nothing else was safe."
+                return clues[0], reason("conventions.clue.unsafe")
         return None
 
-    def _stall_clue(self, view: SeatView) -> tuple[Action, str] | None:
+    def _stall_clue(self, view: SeatView) -> tuple[Action, Reason] | None:
         """A clue that misleads nobody, for a turn with nothing better: one that touches no new
         card first, else the one that touches the fewest."""
         best: tuple[float, Option] | None = None
@@ -601,11 +606,13 @@ class ConventionsBot(Bot):
         if best is None:
             return None
         option = best[1]
-        who = self._seat_name(option.action.target)
         return (
             option.action,
-            f"I gave {who} a {self._clue_name(option.action)} clue to pass the turn without "
-            "misleading anyone.",
+            reason(
+                "conventions.clue.stall",
+                name=self._seat_name(option.action.target),
+                clue=self._clue_name(option.action),
+            ),
         )
 
     def _keep_value(self, view: SeatView, order: int) -> float:
@@ -630,7 +637,7 @@ class ConventionsBot(Bot):
 
     # ------------------------------------------------------------------ bonus tiles
 
-    def _decide(self, view: SeatView, decision: Decision) -> tuple[Action, str]:
+    def _decide(self, view: SeatView, decision: Decision) -> tuple[Action, Reason]:
         """Bonus tiles: a free clue as the best clue of that kind; a card to take back or play
         from the discard pile as the one closest to being played."""
         legal = view.legal_actions
@@ -638,8 +645,8 @@ class ConventionsBot(Bot):
             options = [o for o in self._options(view) if o.action in legal]
             if options:
                 best = max(options, key=lambda o: o.value)
-                return best.action, "I used the free clue: " + self._clue_words(best)[2:]
-            return legal[0], "I gave the free clue that does the least harm."
+                return best.action, self._clue_words(best, "conventions.free_clue")
+            return legal[0], reason("conventions.free_clue.harmless")
         st = self.state
 
         def distance(action: Action) -> tuple[int, int]:
@@ -651,10 +658,10 @@ class ConventionsBot(Bot):
             return (0 if pos >= played else 1, pos - played)
 
         choice = min(legal, key=distance)
-        what = self._card_name(st.ident.get(choice.target, 0))
+        what = st.ident.get(choice.target, 0)
         if decision is Decision.RESHUFFLE:
-            return choice, f"I shuffled the {what} back into the draw pile as the card most needed."
-        return choice, f"I played the {what} from the discard pile."
+            return choice, self._card_said("conventions.bonus.shuffle_back", what)
+        return choice, self._card_said("conventions.bonus.play_discarded", what)
 
 
 def _bits(mask: int) -> list[int]:
