@@ -31,6 +31,10 @@ distorts the comparison less (``--clock wall`` for elapsed time).
 
 ``--profile P`` instead runs the ``openhanabi aec`` loop of ``P`` players once under cProfile
 and prints the functions that took the most time of their own (to see where a step goes).
+``--games G --players P`` plays ``G`` games of the same loop, untimed, from seeds ``--seed``
+on, and prints the steps taken: a fixed piece of work for an instruction counter, such as
+``valgrind --tool=callgrind`` (run it with ``G`` = 0 too, and divide the difference of the
+counts by the steps).
 """
 
 from __future__ import annotations
@@ -204,7 +208,19 @@ def main(argv: list[str] | None = None) -> int:
         metavar="PLAYERS",
         help="profile the openhanabi aec loop of this many players instead of timing",
     )
+    parser.add_argument(
+        "--games",
+        type=int,
+        metavar="G",
+        help="play G games of the openhanabi aec loop untimed and print the steps taken",
+    )
+    parser.add_argument(
+        "--players", type=int, default=2, help="players of the --games loop (default: 2)"
+    )
     args = parser.parse_args(argv)
+    if args.games is not None:
+        print(play_games(args.games, args.players, args.seed, args.encoding))
+        return 0
     global clock  # one setting for every runner
     clock = CLOCKS[args.clock]
     if args.profile is not None:
@@ -230,6 +246,25 @@ def main(argv: list[str] | None = None) -> int:
                     results[name, players] = max(results.get((name, players), 0.0), rate)
     print_table(configurations, results)
     return 0
+
+
+def play_games(games: int, players: int, seed: int, encoding: str) -> int:
+    """The ``openhanabi aec`` loop for ``games`` games of seeds ``seed``, ``seed + 1``, ...;
+    the steps taken (a fixed piece of work: the moves are drawn from a seeded generator)."""
+    table = env(players=players, encoding=encoding, empty_clues=False)
+    choice = random.Random(seed)
+    done = 0
+    for game in range(games):
+        table.reset(seed=seed + game)
+        for _agent in table.agent_iter():
+            observation, _reward, termination, truncation, _info = table.last()
+            if termination or truncation:
+                table.step(None)
+                continue
+            legal = observation["action_mask"].nonzero()[0]
+            table.step(int(choice.choice(legal)))
+            done += 1
+    return done
 
 
 def profile(players: int, seconds: float, seed: int, encoding: str) -> None:
