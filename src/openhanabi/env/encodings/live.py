@@ -199,9 +199,9 @@ class LiveObservations(abc.ABC):
             made = knowledge.rows  # the encoding's rows by (mask, clues), looked up here first
             possible = game.possible
             hand = self._hands[target]
+            for order in touched:
+                clues[order] = with_clue(clues[order], action)
             for order in hand:
-                if order in touched:
-                    clues[order] = with_clue(clues[order], action)
                 key = (possible[order], clues[order])
                 row = made.get(key)
                 rows[order] = row if row is not None else knowledge.row(*key)
