@@ -38,6 +38,7 @@ def run(args: argparse.Namespace) -> int:
         from sqlalchemy.exc import SQLAlchemyError
 
         from openhanabi.server import Settings, create_app
+        from openhanabi.server.collector import Collector
         from openhanabi.server.db import Database, shown_url
         from openhanabi.server.protocol import MAX_MESSAGE
     except ImportError as error:
@@ -62,6 +63,8 @@ def run(args: argparse.Namespace) -> int:
         return fail(
             f"hanabi serve: cannot open the database {shown_url(settings.database_url)}: {reason}"
         )
+    if settings.collector_sweep_seconds > 0:
+        Collector(settings.collector_sweep_seconds).start()
     ping = settings.socket_ping_seconds
     uvicorn.run(
         create_app(settings),

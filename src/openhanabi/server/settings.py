@@ -74,6 +74,14 @@ class Settings(BaseSettings):
         "more CPU per message sent; off, the server keeps up with more tables",
     )
 
+    collector_sweep_seconds: float = Field(
+        default=600.0,
+        ge=0,
+        le=86_400,
+        description="how often `hanabi serve` has the garbage collector look through everything "
+        "it keeps (0: Python's own collection, a pause every few seconds; see collector.py)",
+    )
+
     @model_validator(mode="after")
     def _default_database(self) -> Settings:
         if not self.database_url:
