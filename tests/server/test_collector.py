@@ -59,13 +59,15 @@ def test_a_cycle_that_outlived_the_young_collections_waits_for_the_sweep(
     assert collector.sweeps == 1
 
 
-def test_stopping_gives_python_its_thresholds_back() -> None:
+def test_stopping_gives_python_its_thresholds_and_what_was_set_aside_back() -> None:
     thresholds = gc.get_threshold()
     running = Collector(sweep_seconds=3600)
     running.start()
     assert gc.get_threshold() != thresholds
+    assert gc.get_freeze_count() > 0
     running.stop()
     assert gc.get_threshold() == thresholds
+    assert gc.get_freeze_count() == 0
 
 
 @pytest.mark.parametrize("seconds", [0.0, -1.0, float("nan")])
