@@ -12,6 +12,7 @@ A new migration, after changing :mod:`openhanabi.server.models`::
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -61,9 +62,14 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
 def _json_text(document: Any) -> str:
     """A JSON column's value as text: orjson writes a game's record several times faster than
     the standard library, and every action of every live game stores its record's new values.
-    Keys that are not strings become strings, as the standard library writes them; anything
-    else JSON cannot hold is refused with a ``TypeError`` that says so."""
-    return orjson.dumps(document, option=orjson.OPT_NON_STR_KEYS).decode()
+    Keys that are not strings become strings, as the standard library writes them; what orjson
+    does not write (integers beyond 64 bits, nesting deeper than 254 levels: an imported
+    record may hold either in its extra fields) the standard library writes; anything else JSON
+    cannot hold is refused with a ``TypeError`` that says so."""
+    try:
+        return orjson.dumps(document, option=orjson.OPT_NON_STR_KEYS).decode()
+    except orjson.JSONEncodeError:
+        return json.dumps(document, separators=(",", ":"))
 
 
 class Database:
