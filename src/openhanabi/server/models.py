@@ -71,6 +71,18 @@ class UTCDateTime(TypeDecorator[datetime]):
         return value
 
 
+def stored_enum(kind: type[enum.StrEnum]) -> Enum:
+    """A column of ``kind``'s values as short strings (not a database enum type, which
+    PostgreSQL would need altered for every new value), refusing any other string."""
+    return Enum(
+        kind,
+        native_enum=False,
+        length=16,
+        validate_strings=True,
+        values_callable=lambda members: [member.value for member in members],
+    )
+
+
 class Base(DeclarativeBase):
     metadata = MetaData(naming_convention=NAMING)
     type_annotation_map: ClassVar[dict[Any, Any]] = {datetime: UTCDateTime()}
@@ -151,26 +163,14 @@ class GameTable(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     host_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
     state: Mapped[TableState] = mapped_column(
-        Enum(
-            TableState,
-            native_enum=False,
-            length=16,
-            validate_strings=True,
-            values_callable=lambda states: [state.value for state in states],
-        ),
+        stored_enum(TableState),
         default=TableState.WAITING,
         index=True,
     )
     password_hash: Mapped[str | None] = mapped_column(String(200))
     created_at: Mapped[datetime] = mapped_column(default=now)
     spectators: Mapped[Spectators] = mapped_column(
-        Enum(
-            Spectators,
-            native_enum=False,
-            length=16,
-            validate_strings=True,
-            values_callable=lambda kinds: [kind.value for kind in kinds],
-        ),
+        stored_enum(Spectators),
         default=Spectators.EVERYTHING,
         server_default=Spectators.EVERYTHING.value,
     )
@@ -284,13 +284,7 @@ class GameRecord(Base):
         JSON_DOCUMENT, default=dict, server_default=text("'{}'")
     )
     source: Mapped[GameSource] = mapped_column(
-        Enum(
-            GameSource,
-            native_enum=False,
-            length=16,
-            validate_strings=True,
-            values_callable=lambda sources: [source.value for source in sources],
-        ),
+        stored_enum(GameSource),
         default=GameSource.TABLE,
         server_default=GameSource.TABLE.value,
     )
