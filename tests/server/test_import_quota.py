@@ -4,6 +4,7 @@ nothing; other accounts keep their own allowance, and an hour later the account 
 
 from __future__ import annotations
 
+import threading
 from datetime import timedelta
 
 import pytest
@@ -15,10 +16,11 @@ from test_import import GAMES, games_stored, imported_id, paste
 from web_client import assert_no_traceback, register
 
 from openhanabi.server import Settings
+from openhanabi.server.db import Database
 from openhanabi.server.errors import TooManyAttemptsError
 from openhanabi.server.i18n import LANG_COOKIE, translator
 from openhanabi.server.models import GameRecord, User
-from openhanabi.server.replays import IMPORT_WINDOW, check_import_quota
+from openhanabi.server.replays import IMPORT_WINDOW, check_import_quota, import_record, read_record
 from openhanabi.server.settings import Settings as SettingsClass
 
 ALLOWED = 2
@@ -87,3 +89,35 @@ def test_the_allowance_comes_back_as_the_hour_passes(
         with pytest.raises(TooManyAttemptsError) as refused:
             check_import_quota(db, ann, ALLOWED, first + IMPORT_WINDOW - timedelta(seconds=30))
         assert refused.value.key == "replay.import.quota_one"
+
+
+def test_imports_at_the_same_instant_take_turns_with_the_allowance(
+    client: TestClient, settings: Settings
+) -> None:
+    """The allowance holds when an account's imports arrive together (several tabs, a script):
+    each one counts the others stored before it, so exactly ``ALLOWED`` of them are stored."""
+    register(client, "ann")
+    record, game = read_record(record_text().encode())
+    database = Database(settings)
+    tries = 6
+    together = threading.Barrier(tries)
+    outcomes: list[str] = []
+
+    def import_one() -> None:
+        with database.session() as db:
+            ann = db.scalars(select(User)).one()
+            together.wait()
+            try:
+                import_record(db, ann, record, game, ALLOWED)
+                outcomes.append("stored")
+            except TooManyAttemptsError:
+                outcomes.append("refused")
+
+    threads = [threading.Thread(target=import_one) for _ in range(tries)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    database.close()
+    assert sorted(outcomes) == ["refused"] * (tries - ALLOWED) + ["stored"] * ALLOWED
+    assert games_stored(settings) == ALLOWED

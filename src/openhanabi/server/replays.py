@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Select, select
+from sqlalchemy import Select, select, update
 from sqlalchemy.orm import Session, selectinload
 
 from openhanabi.records import Record, RecordError, replay, replay_states
@@ -237,8 +237,23 @@ def check_import_quota(
     )
 
 
-def import_record(db: Session, user: User, record: Record, game: Game) -> GameRecord:
-    """Store ``record`` (whose replay is ``game``) as a game imported by ``user``."""
+def import_record(
+    db: Session, user: User, record: Record, game: Game, allowed: int | None = None
+) -> GameRecord:
+    """Store ``record`` (whose replay is ``game``) as a game imported by ``user``, if ``user``
+    still has one of the ``allowed`` imports of the hour left (:func:`check_import_quota`).
+
+    The count and the new row go in one transaction that first writes the user's own row: two
+    imports by the same account at the same instant then take turns (the second waits for the
+    first's commit and counts it), on SQLite, where a write locks the database, as on
+    PostgreSQL, where it locks the row; ``SELECT ... FOR UPDATE`` would lock nothing on SQLite."""
+    if allowed is not None:
+        db.execute(update(User).where(User.id == user.id).values(id=User.id))
+        try:
+            check_import_quota(db, user, allowed)
+        except TooManyAttemptsError:
+            db.rollback()
+            raise
     players = [
         GamePlayer(seat=seat, name=name[:NAME_LENGTH] or "?")
         for seat, name in enumerate(record.players)

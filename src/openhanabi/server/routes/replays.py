@@ -98,6 +98,7 @@ def import_page(request: Request, visitor: VisitorDep, user: UserDep) -> HTMLRes
 async def import_game(
     request: Request, db: DbDep, visitor: VisitorDep, user: UserDep, settings: SettingsDep
 ) -> HTMLResponse | RedirectResponse:
+    # refused here before the record is read and replayed, and again as it is stored
     await run_in_threadpool(replays.check_import_quota, db, user, settings.imports_per_hour)
     form = await request.form()
     upload, pasted = form.get("record"), form.get("text")
@@ -113,7 +114,9 @@ async def import_game(
         message = t("replay.import.invalid", problem=replays.record_problem(error, t))
         text = pasted if isinstance(pasted, str) else ""
         return _import_form(request, visitor, message, text)
-    stored = await run_in_threadpool(replays.import_record, db, user, record, game)
+    stored = await run_in_threadpool(
+        replays.import_record, db, user, record, game, settings.imports_per_hour
+    )
     return redirect(f"/games/{stored.id}/replay")
 
 
