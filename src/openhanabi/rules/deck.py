@@ -25,6 +25,7 @@ range:
 from __future__ import annotations
 
 import functools
+import operator
 import struct
 from collections.abc import MutableSequence, Sequence
 from typing import NamedTuple, TypeVar
@@ -96,8 +97,8 @@ class SplitMix64:
             self._shuffle_checking(items, draws)
             return
         i = last
-        for value in draws:
-            j = value % (i + 1)
+        # each draw modulo its bound, n = last + 1 down to 2, taken in C
+        for j in map(operator.mod, draws, range(last + 1, 1, -1)):
             items[i], items[j] = items[j], items[i]
             i -= 1
         self.state = (state + last * _GOLDEN_GAMMA) & _MASK

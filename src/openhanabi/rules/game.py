@@ -18,6 +18,7 @@ everything, so bots, clients and environments get a :class:`~openhanabi.rules.vi
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import itemgetter
 
 from openhanabi.rules.actions import Action, ActionType
 from openhanabi.rules.deck import (
@@ -41,6 +42,15 @@ DISCARD = ActionType.DISCARD
 COLOUR_CLUE = ActionType.COLOUR_CLUE
 RANK_CLUE = ActionType.RANK_CLUE
 CHOOSE = ActionType.CHOOSE
+# An enum's members read through its class cost a call of the enum type's __getattr__ hook
+# in this Python: the ones read on every action are read from here.
+PLAYED = Result.PLAYED
+MISPLAYED = Result.MISPLAYED
+DECLARED_WRONG = Result.DECLARED_WRONG
+DISCARDED = Result.DISCARDED
+CLUE = Result.CLUE
+STRIKEOUT = Termination.STRIKEOUT
+LOST = (Termination.STRIKEOUT, Termination.ALL_OR_NOTHING_LOST)
 _new_event = tuple.__new__
 
 
@@ -109,7 +119,11 @@ class Game:
         # the shuffle of :func:`shuffled_deck`, made on identities: the cards follow by lookup
         pile = list(ordered)
         rng.shuffle(pile)
-        deck = tuple(map(tables.card.__getitem__, pile))
+        # the cards by one itemgetter: a tuple's __getitem__ mapped over the pile is a slot
+        # wrapper called card by card, four times the cost
+        deck: tuple[Card, ...] = (
+            itemgetter(*pile)(tables.card) if len(pile) > 1 else tuple(tables.card[i] for i in pile)
+        )
         tiles = shuffled_tiles(rng) if variant.bonus_tiles else []
         pile.reverse()  # the draw pile has its top at the end
         game = cls.__new__(cls)
@@ -173,15 +187,6 @@ class Game:
         ]
         self._action_table = actions
         self._clue_actions = actions.clues_from
-
-    def _take_top(self) -> int:
-        ident = self.draw_pile.pop()
-        order = self._next_order
-        self._next_order = order + 1
-        self._ident[order] = ident
-        self._bits[order] = 1 << ident
-        self.possible[order] = self._tables.all_cards
-        return order
 
     # ------------------------------------------------------------------ queries
 
@@ -345,22 +350,22 @@ class Game:
         suit = self._tables.suit_of[ident]
         tiles: list[int] = []
         if declare is not None and declare != suit:
-            result = Result.DECLARED_WRONG
+            result = DECLARED_WRONG
             self._lose(order, ident)
         elif self._needed[suit] == ident:
-            result = Result.PLAYED
+            result = PLAYED
             if declare is not None:
                 self._gain_token()
             self._add_to_firework(suit, tiles)
         else:
-            result = Result.MISPLAYED
+            result = MISPLAYED
             self._lose(order, ident)
-        if result is not Result.PLAYED:
+        if result is not PLAYED:
             self.storms += 1
             if self.storms >= self.variant.storms:
                 self._log(action, result, self._tables.card[ident], tiles=tiles)
                 self.turn += 1
-                self._finish(Termination.STRIKEOUT, "the last storm token was turned")
+                self._finish(STRIKEOUT, "the last storm token was turned")
                 return
         self._after_action(action, result, self._tables.card[ident], (), tiles)
 
@@ -379,7 +384,7 @@ class Game:
         ident = self._ident[order]
         self._lose(order, ident)
         self.clue_tokens += 1
-        self._after_action(action, Result.DISCARDED, self._tables.card[ident], (), ())
+        self._after_action(action, DISCARDED, self._tables.card[ident], (), ())
 
     def _clue(self, action: Action, free: bool) -> None:
         target = action.target
@@ -408,10 +413,12 @@ class Game:
             raise IllegalActionError("no clue token is left", "no_clue_tokens")
         hand = self.hands[target]
         bits = self._bits
-        hits = []  # a plain loop: a comprehension is a call of its own, on every clue
+        # a plain loop (a comprehension is a call of its own, on every clue) making the tuple
+        # the event keeps: a clue touches few cards
+        hits: tuple[int, ...] = ()
         for order in hand:
             if bits[order] & mask:
-                hits.append(order)
+                hits += (order,)
         if not hits and not self.variant.empty_clues:
             raise IllegalActionError(
                 "the clue touches no card, and empty clues are off", "empty_clue"
@@ -424,15 +431,16 @@ class Game:
         marks = self.marks
         flags = self.touched
         miss = ~mask
+        hit_mark, miss_mark = (index,), (~index,)
         for order in hand:
             if bits[order] & mask:
                 possible[order] &= mask
                 flags[order] = True
-                marks[order] += (index,)
+                marks[order] += hit_mark
             else:
                 possible[order] &= miss
-                marks[order] += (~index,)
-        self._after_action(action, Result.CLUE, None, tuple(hits), ())
+                marks[order] += miss_mark
+        self._after_action(action, CLUE, None, hits, ())
 
     def _gain_token(self) -> None:
         if self.clue_tokens < self.variant.clue_tokens:
@@ -567,14 +575,23 @@ class Game:
         seat = self.seat
         # Only a turn that took a card from the hand draws one; a bonus tile's decision comes
         # between the play and that draw.
-        if self._took and self.draw_pile:
-            drew = self._take_top()
+        pile = self.draw_pile
+        if self._took and pile:
+            # the top card of the draw pile gets the next order
+            ident = pile.pop()
+            drew = self._next_order
+            self._next_order = drew + 1
+            self._ident[drew] = ident
+            self._bits[drew] = 1 << ident
+            self.possible[drew] = self._tables.all_cards
             self.hands[seat].append(drew)
-            self._drew_last = not self.draw_pile
+            self._drew_last = not pile
         self._took = False
         # the log and the end of the turn (_log, _end_turn) written out: every action ends here
         self.events.append(
-            _new_event(Event, (seat, action, result, card, touched, drew, tuple(tiles)))
+            _new_event(
+                Event, (seat, action, result, card, touched, drew, tuple(tiles) if tiles else ())
+            )
         )
         variant = self.variant
         self.turn += 1
@@ -637,7 +654,7 @@ class Game:
         return any(ident[order] in needed for seat in seats for order in self.hands[seat])
 
     def _finish(self, termination: Termination, detail: str) -> None:
-        lost = termination in (Termination.STRIKEOUT, Termination.ALL_OR_NOTHING_LOST)
+        lost = termination in LOST
         self.outcome = Outcome(termination, 0 if lost else self.score, detail)
 
     def abandon(self, detail: str = "the table stopped the game") -> None:
