@@ -174,7 +174,7 @@ def test_quick_legal_moves_are_the_views_legal_moves(
                 seat = game.seat
                 hand = game.hands[seat]
                 legal = moves.legal(game.view(seat))
-                mask = moves.turn_mask(seat, len(hand), game.clue_tokens, live.held)
+                mask = moves.turn_mask(seat, len(hand), game.clue_tokens, live.touches)
                 assert mask == bytes(moves.mask(legal)), f"seed {seed}, turn {game.turn}"
                 for move, action in legal.items():
                     assert moves.turn_action(seat, hand, move) == action

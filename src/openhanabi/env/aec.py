@@ -35,6 +35,7 @@ space, or a value that is not an integer, raises ``ValueError``.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Iterator
 from typing import Any, ClassVar
 
 import numpy as np
@@ -45,7 +46,6 @@ from pettingzoo.utils.env_logger import EnvLogger  # type: ignore[import-untyped
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper  # type: ignore[import-untyped]
 from pettingzoo.utils.wrappers.order_enforcing import (  # type: ignore[import-untyped]
     AECOrderEnforcingIterable,
-    AECOrderEnforcingIterator,
 )
 
 from openhanabi.env.encodings import DTYPE, Encoding, make_encoding
@@ -122,10 +122,14 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
         # each mask's values as a read-only array, copied for every observation (a copy of an
         # array costs less than a new buffer and an array over it); as many as the masks kept
         self._mask_arrays: dict[bytes, NDArray[np.int8]] = {}
+        self._numbering = self.encoding.moves
         self._moves = self.encoding.moves.size
         self._turn_action = self.encoding.moves.turn_action
-        self._start_score = 0
+        self._start_score = 0.0  # a float, so that the totals are floats without a call
         self._banked = 0.0
+        # the rewards of a step that changed no score, for the agents still playing: copied for
+        # each such step (a copy of a small dict costs less than building one)
+        self._no_rewards: dict[str, float] = {}
         # PettingZoo's: the agent selected when the first agent of a finished game retired
         self._skip_agent_selection: str | None = None
         # whether step() or reset() was called since env()'s agent iterator last moved on
@@ -152,10 +156,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
         else:
             self._live.restart(game)
         self._mask = self._decision = None
-        self._start_score = self.game.score
+        self._start_score = float(self.game.score)
         self._banked = 0.0
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._no_rewards = self.rewards.copy()
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
@@ -232,13 +237,15 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
         if outcome is not None and outcome.termination in LOST:
             total = 0.0  # a lost game takes the team's total back to 0
         else:
-            total = float(game.score - self._start_score)
+            total = game.score - self._start_score
         reward, self._banked = total - self._banked, total
-        self.rewards = dict.fromkeys(self.agents, reward)
         if reward:
+            self.rewards = dict.fromkeys(self.agents, reward)
             cumulative = self._cumulative_rewards
             for name in self.agents:
                 cumulative[name] += reward
+        else:
+            self.rewards = self._no_rewards.copy()
         if outcome is not None:
             self.terminations = dict.fromkeys(self.agents, True)
         self.agent_selection = self.possible_agents[game.seat]
@@ -256,6 +263,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
         del self.rewards[agent]
         del self._cumulative_rewards[agent]
         del self.infos[agent]
+        self._no_rewards.pop(agent, None)
         agents = self.agents
         agents.remove(agent)
         terminations, truncations = self.terminations, self.truncations
@@ -309,24 +317,25 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
         return self._live
 
     def _turn_mask(self) -> bytes:
-        """The legal moves of the seat on turn, one byte per move (made once per turn)."""
-        if self._mask is None:
-            # the game and observations read directly (not through _game()): once per turn
-            game, live = self.game, self._live
-            if game is None or live is None:
-                raise RuntimeError("reset() the environment before using it")
-            seat = game.seat
-            moves = self.encoding.moves
-            if game.outcome is not None:
-                self._mask = self._no_moves
-            elif game.pending is None:
-                # the clues a seat may give depend on the other hands, which it sees
-                held = live.held
-                self._mask = moves.turn_mask(seat, len(game.hands[seat]), game.clue_tokens, held)
-            else:  # a bonus tile's decision: rare, listed from the seat's view
-                self._decision = moves.legal(game.view(seat))
-                self._mask = bytes(moves.mask(self._decision))
-        return self._mask
+        """The legal moves of the seat on turn, one byte per move: made once per turn, when
+        no mask is kept (the callers look at the one kept first)."""
+        # the game and observations read directly (not through _game()): once per turn
+        game, live = self.game, self._live
+        if game is None or live is None:
+            raise RuntimeError("reset() the environment before using it")
+        seat = game.seat
+        if game.outcome is not None:
+            mask = self._no_moves
+        elif game.pending is None:
+            # the clues a seat may give depend on the other hands, which it sees
+            held = len(game.hands[seat])
+            mask = self._numbering.turn_mask(seat, held, game.clue_tokens, live.touches)
+        else:  # a bonus tile's decision: rare, listed from the seat's view
+            moves = self._numbering
+            self._decision = moves.legal(game.view(seat))
+            mask = bytes(moves.mask(self._decision))
+        self._mask = mask
+        return mask
 
     # ------------------------------------------------------------------ display
 
@@ -415,31 +424,22 @@ class OrderEnforcingTable(OrderEnforcingWrapper):  # type: ignore[misc]
 
 
 class TurnIterable(AECOrderEnforcingIterable):  # type: ignore[misc]
-    """PettingZoo's order-enforcing ``agent_iter()``, with a direct :class:`TurnIterator`."""
+    """PettingZoo's order-enforcing ``agent_iter()``, iterated by :func:`turns`."""
 
-    def __iter__(self) -> TurnIterator:
-        return TurnIterator(self.env, self.max_iter)
+    def __iter__(self) -> Iterator[str]:
+        return turns(self.env.env, self.max_iter)
 
 
-class TurnIterator(AECOrderEnforcingIterator):  # type: ignore[misc]
+def turns(table: raw_env, max_iter: int) -> Iterator[str]:
     """The agent to act, turn after turn: the same checks as PettingZoo's order-enforcing
-    iterator, reading the table's answers directly instead of through three layers."""
-
-    def __init__(self, wrapper: OrderEnforcingTable, max_iter: int) -> None:
-        self.env = wrapper
-        self.table = wrapper.env
-        self.iters_til_term = max_iter
-
-    def __next__(self) -> str:
-        table = self.table
-        if not table.agents or self.iters_til_term <= 0:
-            raise StopIteration
-        self.iters_til_term -= 1
+    iterator, reading the table's answers directly instead of through three layers (and, as a
+    generator, resumed at each turn rather than called)."""
+    while table.agents and max_iter > 0:
+        max_iter -= 1
         if not table._updated:
             raise AssertionError("need to call step() or reset() in a loop over `agent_iter`")
         table._updated = False
-        agent: str = table.agent_selection
-        return agent
+        yield table.agent_selection
 
 
 def env(variant: str | Variant = "base", **kwargs: Any) -> Any:

@@ -37,7 +37,8 @@ Action(type=<ActionType.PLAY: 0>, target=0, value=0, declare=None)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from operator import itemgetter
 
 import numpy as np
 from numpy.typing import NDArray
@@ -65,6 +66,7 @@ class MoveNumbering:
         "_no_clues",
         "_rest",
         "_slots",
+        "_target_touches",
         "_targets",
         "choose",
         "colour_clues",
@@ -150,6 +152,8 @@ class MoveNumbering:
             )
             for identity in range(tables.identities)
         )
+        # each seat's reader of its targets' touches (one value for one target, else a tuple)
+        self._target_touches = tuple(itemgetter(*targets) for targets in self._targets)
         self._clue_values: dict[int, tuple[bytes, bytes]] = {}
         # turn masks by (cards held, discards allowed, clues touching each target)
         self._masks: dict[tuple[int | bool, ...], bytes] = {}
@@ -161,34 +165,43 @@ class MoveNumbering:
             for held in range(hand + 1)
         )
 
-    def turn_mask(self, seat: int, held: int, tokens: int, hands: Sequence[Sequence[int]]) -> bytes:
+    @property
+    def clue_bits(self) -> tuple[int, ...]:
+        """Per identity, the clues that touch it: bit ``k`` for colour ``k`` of the numbering,
+        bit ``C + rank - 1`` for a rank (``C`` colours)."""
+        return self._clue_bits
+
+    def touches(self, identities: Iterable[int]) -> int:
+        """The clues that touch a hand holding ``identities``: the :attr:`clue_bits` of its
+        cards together."""
+        touched = 0
+        bits = self._clue_bits
+        for identity in identities:
+            touched |= bits[identity]
+        return touched
+
+    def turn_mask(self, seat: int, held: int, tokens: int, touches: Sequence[int]) -> bytes:
         """The mask of a turn of ``seat`` that no bonus tile interrupts: one byte per move.
 
         ``held`` is how many cards the seat holds, ``tokens`` how many clue tokens are
-        available, ``hands[s]`` the identities in seat ``s``'s hand (only the other seats' are
-        read: they decide which clues touch a card). The same moves as :meth:`legal` of the
-        seat's view.
+        available, ``touches[s]`` the clues that touch seat ``s``'s hand (:meth:`touches` of
+        its identities; only the other seats' are read: they decide which clues a seat may
+        give). The same moves as :meth:`legal` of the seat's view.
         """
-        slots = self._slots[held]
         variant = self.variant
         discards = tokens < variant.clue_tokens
         if tokens > 0 and not variant.empty_clues:
             # the common turn: the mask follows from the clues that touch each other hand,
             # and the same masks recur, so each is made once
-            bits = self._clue_bits
-            touches = []
-            for target in self._targets[seat]:
-                touched = 0
-                for identity in hands[target]:
-                    touched |= bits[identity]
-                touches.append(touched)
-            key = (held, discards, *touches)
+            key = (held, discards, self._target_touches[seat](touches))
             mask = self._masks.get(key)
             if mask is None:
                 if len(self._masks) >= MASK_CACHE_LIMIT:
                     self._masks.clear()
-                mask = self._masks[key] = self._clue_mask(held, discards, touches)
+                targets = [touches[target] for target in self._targets[seat]]
+                mask = self._masks[key] = self._clue_mask(held, discards, targets)
             return mask
+        slots = self._slots[held]
         parts = [slots if discards else self._slots[0], slots]
         if tokens <= 0:
             parts.append(self._no_clues)

@@ -72,6 +72,17 @@ RANKS = 5
 TILES = 6
 KINDS = 6
 RESULTS = 4
+# an enum's members read through its class call the enum type's __getattr__ hook in this
+# Python: the ones read at every step are read from here
+PLAY = ActionType.PLAY
+DISCARD = ActionType.DISCARD
+COLOUR_CLUE = ActionType.COLOUR_CLUE
+RANK_CLUE = ActionType.RANK_CLUE
+CHOOSE = ActionType.CHOOSE
+PLAYED = Result.PLAYED
+PLAYED_FROM_DISCARD = Result.PLAYED_FROM_DISCARD
+MISPLAYED = Result.MISPLAYED
+DECLARED_WRONG = Result.DECLARED_WRONG
 
 _CHOICE_KIND = {Result.RESHUFFLED: 4, Result.PLAYED_FROM_DISCARD: 5}
 _PENDING_INDEX = {
@@ -214,17 +225,17 @@ class ExtendedEncoding(Encoding):
         values = bytearray(self.width["last_action"])
         action = event.action
         kind = action.type
-        clue = kind is ActionType.COLOUR_CLUE or kind is ActionType.RANK_CLUE
+        clue = kind is COLOUR_CLUE or kind is RANK_CLUE
         start = players
-        if kind is ActionType.CHOOSE:
+        if kind is CHOOSE:
             values[start + _CHOICE_KIND[event.result]] = 1
         else:
             values[start + kind] = 1  # play, discard, colour clue, rank clue: as numbered
         start += KINDS + players
-        if kind is ActionType.COLOUR_CLUE:
+        if kind is COLOUR_CLUE:
             values[start + action.value] = 1
         start += len(variant.colours)
-        if kind is ActionType.RANK_CLUE:
+        if kind is RANK_CLUE:
             values[start + action.value - 1] = 1
         start += RANKS
         if clue:
@@ -232,7 +243,7 @@ class ExtendedEncoding(Encoding):
             for order in event.touched:
                 values[start + target_hand.index(order)] = 1
         start += hand_size
-        if kind is ActionType.PLAY or kind is ActionType.DISCARD:
+        if kind is PLAY or kind is DISCARD:
             # the hand has lost the card (and maybe drawn a newer one): count the older cards
             # (a hand lists its orders oldest first, so in increasing order)
             slot = bisect.bisect_left(hands[event.seat], action.target)
@@ -276,7 +287,7 @@ class ExtendedEncoding(Encoding):
         for index in marks:
             if index >= 0:
                 action = events[index].action
-                if action.type is ActionType.COLOUR_CLUE:
+                if action.type is COLOUR_CLUE:
                     colours |= 1 << action.value
                 else:
                     ranks |= 1 << (action.value - 1)
@@ -284,7 +295,7 @@ class ExtendedEncoding(Encoding):
 
     def with_clue(self, clues: tuple[int, int], clue: Action) -> tuple[int, int]:
         """:meth:`card_clues` after one more clue that touches the card."""
-        if clue.type is ActionType.COLOUR_CLUE:
+        if clue.type is COLOUR_CLUE:
             return clues[0] | 1 << clue.value, clues[1]
         return clues[0], clues[1] | 1 << (clue.value - 1)
 
@@ -324,11 +335,11 @@ def _results(events: Sequence[Event]) -> tuple[bool, bool, bool, bool]:
     """The result values of the last event: firework, storm, declared wrong, bonus decision."""
     event = events[-1]
     result = event.result
-    added = result is Result.PLAYED or result is Result.PLAYED_FROM_DISCARD
-    storm = result is Result.MISPLAYED or result is Result.DECLARED_WRONG
+    added = result is PLAYED or result is PLAYED_FROM_DISCARD
+    storm = result is MISPLAYED or result is DECLARED_WRONG
     # Only a bonus tile's decision lets a seat act twice in a row.
     decision = len(events) > 1 and events[-2].seat == event.seat
-    return added, storm, result is Result.DECLARED_WRONG, decision
+    return added, storm, result is DECLARED_WRONG, decision
 
 
 class LiveExtended(LiveObservations):

@@ -74,14 +74,21 @@ from openhanabi.env.moves import MoveNumbering
 from openhanabi.rules import Action, ActionType, Event, Game, Result, SeatView, Variant
 from openhanabi.rules.suits import BASE_SUITS
 
+_join = bytearray().join  # a new bytearray of the parts joined (its empty separator unchanged)
+
 HLE_COLOURS = ("red", "yellow", "green", "white", "blue")
 RANKS = 5
 CARDS = len(HLE_COLOURS) * RANKS
 COPIES = (3, 2, 2, 2, 1)  # per rank
 KINDS = 4  # kinds of last action: play, discard, colour clue, rank clue
+# an enum's members read through its class call the enum type's __getattr__ hook in this
+# Python: the ones read at every step are read from here
 COLOUR_CLUE = ActionType.COLOUR_CLUE
 RANK_CLUE = ActionType.RANK_CLUE
+PLAY = ActionType.PLAY
+DISCARD = ActionType.DISCARD
 PLAYED = Result.PLAYED
+CLUE = Result.CLUE
 
 
 def check_hle_variant(variant: Variant) -> None:
@@ -255,14 +262,14 @@ class HLEEncoding(Encoding):
         values = bytearray(self.width["last_action"])
         action = event.action
         kind = action.type
-        clue = kind is ActionType.COLOUR_CLUE or kind is ActionType.RANK_CLUE
+        clue = kind is COLOUR_CLUE or kind is RANK_CLUE
         start = players
         values[start + kind] = 1  # play, discard, colour clue, rank clue: as numbered
         start += KINDS + players
-        if kind is ActionType.COLOUR_CLUE:
+        if kind is COLOUR_CLUE:
             values[start + self._colour_of_clue[action.value]] = 1
         start += len(HLE_COLOURS)
-        if kind is ActionType.RANK_CLUE:
+        if kind is RANK_CLUE:
             values[start + action.value - 1] = 1
         start += RANKS
         if clue:
@@ -279,7 +286,7 @@ class HLEEncoding(Encoding):
             start += hand_size
             values[start + self._card[card.suit * RANKS + card.rank - 1]] = 1
             start += CARDS
-            if kind is ActionType.PLAY and event.result is Result.PLAYED:
+            if kind is PLAY and event.result is PLAYED:
                 values[start] = 1
                 if card.rank == RANKS and _regained_token(self.variant, clue_tokens, events):
                     values[start + 1] = 1
@@ -306,7 +313,7 @@ class HLEEncoding(Encoding):
         for index in marks:
             if index >= 0:  # a clue that touched the card revealed its colour or rank
                 action = events[index].action
-                if action.type is ActionType.COLOUR_CLUE:
+                if action.type is COLOUR_CLUE:
                     colour = action.value
                 else:
                     rank = action.value
@@ -314,7 +321,7 @@ class HLEEncoding(Encoding):
 
     def with_clue(self, clues: tuple[int, int], clue: Action) -> tuple[int, int]:
         """:meth:`card_clues` after one more clue that touches the card."""
-        if clue.type is ActionType.COLOUR_CLUE:
+        if clue.type is COLOUR_CLUE:
             return clue.value, clues[1]
         return clues[0], clue.value
 
@@ -351,11 +358,11 @@ def _regained_token(variant: Variant, clue_tokens: int, events: Sequence[Event])
     tokens = maximum
     for event in events[:-1]:
         kind = event.action.type
-        if kind is ActionType.COLOUR_CLUE or kind is ActionType.RANK_CLUE:
+        if kind is COLOUR_CLUE or kind is RANK_CLUE:
             tokens -= 1
-        elif kind is ActionType.DISCARD:
+        elif kind is DISCARD:
             tokens += 1
-        elif event.result is Result.PLAYED and event.card is not None and event.card.rank == RANKS:
+        elif event.result is PLAYED and event.card is not None and event.card.rank == RANKS:
             tokens = min(tokens + 1, maximum)
     return tokens < maximum
 
@@ -375,8 +382,14 @@ class LiveHLE(LiveObservations):
         self._discards = bytearray(variant.deck_size)
         self._discarded = 0
         self._public_parts: list[bytes | bytearray] = []
-        # the last action's values by the facts they depend on (see _action_part)
-        self._actions: dict[tuple[object, ...], bytes] = {}
+        # read at every step: kept here (the encoding's are properties)
+        self._card_of = encoding.card_index
+        self._discard_starts = encoding.discard_starts
+        # The last action's values as each seat sees them (its actor and target offsets set),
+        # by the facts they depend on (see _set_action); before the first action, all 0.
+        self._actions: dict[tuple[object, ...], tuple[bytes, ...]] = {}
+        self._no_actions = (bytes(encoding.width["last_action"]),) * variant.players
+        self._seen_actions = self._no_actions
         one_hot = [bytes(card == k for k in range(CARDS)) for card in encoding.card_index]
         # missing_cards: 1 for a hand holding fewer cards than a full hand
         sizes = [bytes([held < variant.hand_size]) for held in range(variant.hand_size + 1)]
@@ -385,10 +398,10 @@ class LiveHLE(LiveObservations):
     def _restart_public(self) -> None:
         discards = self._discards
         discards[:] = bytes(len(discards))
-        starts = self.hle.discard_starts
+        starts = self._discard_starts
         counts = [0] * CARDS
-        card_of = self.hle.card_index
-        identities = self.game.identities
+        card_of = self._card_of
+        identities = self._identities
         for order in self.game.discard_pile:
             card = card_of[identities[order]]
             discards[starts[card] + counts[card]] = 1
@@ -398,7 +411,7 @@ class LiveHLE(LiveObservations):
 
     def _update_public(self, event: Event) -> None:
         game = self.game
-        if event.result is Result.CLUE:
+        if event.result is CLUE:
             self._public_parts[2] = self._tokens[game.clue_tokens]  # a clue spends a token only
             return
         pile = game.discard_pile
@@ -407,8 +420,8 @@ class LiveHLE(LiveObservations):
                 self._restart_public()  # a card left the pile: count afresh
                 return
             # one more card at the end of the pile: the next value of its thermometer
-            card = self.hle.card_index[game.identities[pile[-1]]]
-            start = self.hle.discard_starts[card]
+            card = self._card_of[self._identities[pile[-1]]]
+            start = self._discard_starts[card]
             while self._discards[start]:
                 start += 1
             self._discards[start] = 1
@@ -447,41 +460,62 @@ class LiveHLE(LiveObservations):
     def observation(self, seat: int) -> bytearray:
         """``seat``'s observation now, one byte (0 or 1) per value: a new ``bytearray``."""
         # The base's observation with the public parts read directly (every seat sees the same
-        # ones) and no parts after the knowledge: it is made at every step.
-        action = bytearray(self._action)
-        if self._actor >= 0:
-            players = self._players
-            action[(self._actor - seat) % players] = 1
-            if self._target >= 0:
-                action[self._target_at + (self._target - seat) % players] = 1
+        # ones), the last action as this seat sees it made already, and no parts after the
+        # knowledge: it is made at every step.
         hands = self._hand_parts
-        return bytearray().join(
-            (*self._before[seat](hands), *self._public_parts, action, *self._after[seat](hands))
+        return _join(
+            [
+                *self._before[seat](hands),
+                *self._public_parts,
+                self._seen_actions[seat],
+                *self._after[seat](hands),
+            ]
         )
 
-    def _action_part(self, event: Event) -> bytes | bytearray:
-        # The values depend on few facts, and the same ones recur: made once per facts. A 5
-        # played also depends on the tokens before it (whether HLE counts one as regained).
+    def _set_action(self, event: Event | None) -> None:
+        # The values depend on few facts, and the same ones recur: made once per facts, for
+        # every observer at once. A 5 played also depends on the tokens before it (whether HLE
+        # counts one as regained).
+        if event is None:
+            self._seen_actions = self._no_actions
+            return
         game = self.game
         action = event.action
         kind = action.type
         card = event.card
         key: tuple[object, ...]
         if kind is COLOUR_CLUE or kind is RANK_CLUE:
-            key = (kind, action.value, tuple(map(game.hands[action.target].index, event.touched)))
+            target = action.target
+            slots = tuple(map(game.hands[target].index, event.touched))
+            key = (kind, action.value, event.seat, target, slots)
         elif card is not None and (card.rank < RANKS or event.result is not PLAYED):
             slot = bisect_left(game.hands[event.seat], action.target)
             # (a result's hash is a Python function: whether it scored says the same here)
-            key = (kind, slot, card, event.result is PLAYED)
+            key = (kind, slot, card, event.result is PLAYED, event.seat)
         else:
-            return self.hle.action_values(event, game.hands, game.clue_tokens, game.events)
+            self._seen_actions = self._as_seen(event)
+            return
         made = self._actions.get(key)
         if made is None:
             if len(self._actions) >= ROW_CACHE_LIMIT:
                 self._actions.clear()
-            values = self.hle.action_values(event, game.hands, game.clue_tokens, game.events)
-            made = self._actions[key] = bytes(values)
-        return made
+            made = self._actions[key] = self._as_seen(event)
+        self._seen_actions = made
+
+    def _as_seen(self, event: Event) -> tuple[bytes, ...]:
+        # the last action's values as each seat sees them, from seat 0 on
+        values = self._action_part(event)
+        players = self._players
+        seen = []
+        for seat in range(players):
+            mine = bytearray(values)
+            set_offsets(mine, event, seat, players, KINDS)
+            seen.append(bytes(mine))
+        return tuple(seen)
+
+    def _action_part(self, event: Event) -> bytes | bytearray:
+        game = self.game
+        return self.hle.action_values(event, game.hands, game.clue_tokens, game.events)
 
 
 def _thermometers(size: int) -> tuple[bytes, ...]:

@@ -89,7 +89,8 @@ class LiveObservations(abc.ABC):
         variant = encoding.variant
         players, hand_size = variant.players, variant.hand_size
         self._players = players
-        self._one_hot = tuple(one_hot)
+        # a list: its __getitem__, mapped over a hand, is a method where a tuple's is a wrapper
+        self._one_hot = list(one_hot)
         self._held_parts = tuple(sizes)
         self._knowledge_rows = knowledge
         # the values of the slots a hand lacks, by cards held
@@ -116,6 +117,25 @@ class LiveObservations(abc.ABC):
         self._after = tuple(
             itemgetter(*(2 * players + s for s in order)) for order in self._offsets
         )
+        # where a card's values are cut out of its hand's parts: by cards held, then slot, the
+        # ends of the cards before it, of the card, of the hand (its values, its knowledge)
+        card_width, row_width = self._card_width, self._row_width
+        self._cuts = tuple(
+            tuple(
+                (
+                    slot * card_width,
+                    (slot + 1) * card_width,
+                    held * card_width,
+                    slot * row_width,
+                    (slot + 1) * row_width,
+                    held * row_width,
+                )
+                for slot in range(held)
+            )
+            for held in range(hand_size + 1)
+        )
+        # per identity, the clues that touch it (see touches)
+        self._clue_bits = encoding.moves.clue_bits
         # where the last action's clue target offset is, inside its part
         self._target_at = players + action_kinds
         self._no_action = bytes(encoding.width["last_action"])  # before the first action
@@ -126,16 +146,23 @@ class LiveObservations(abc.ABC):
     def restart(self, game: Game) -> None:
         """Follow ``game`` from its current position (usually the deal)."""
         self.game = game
+        # the referee's identity of each order (one list for the whole game), read at every draw
+        self._identities = game.identities
         players = self._players
         self._hands: list[list[int]] = [[] for _ in range(players)]
-        # the identities in each hand: a seat may read the other seats' only
+        # the identities in each hand, and the clues that touch each hand (the move numbering's
+        # touches() of them): a seat may read the other seats' only
         self.held: list[list[int]] = [[] for _ in range(players)]
+        self.touches: list[int] = [0] * players
         self._hand_parts: list[bytes] = [b""] * (3 * players)  # see __init__
         # each card's clues and knowledge values, by order (orders are never reused in a game);
         # b"" for a card not met yet
         orders = len(game.possible)
         self._clues: list[tuple[int, int]] = [self._unclued] * orders
         self._rows: list[bytes] = [b""] * orders
+        # the knowledge values of a card just drawn: every identity plausible, no clue
+        self._fresh_mask = game.tables.all_cards
+        self._fresh_row = self._knowledge_rows.row(self._fresh_mask, self._unclued)
         if game.events:
             for holder in range(players):
                 self._refresh_hand(holder)
@@ -143,14 +170,14 @@ class LiveObservations(abc.ABC):
             self._deal()
         self._seen = len(game.events)
         self._restart_public()
-        self._action: bytes | bytearray = self._no_action
         self._actor = self._target = -1
+        last = None
         if game.events:
-            event = game.events[-1]
-            self._actor = event.seat
-            kind = event.action.type
-            self._target = event.action.target if kind is COLOUR_CLUE or kind is RANK_CLUE else -1
-            self._action = self._action_part(event)
+            last = game.events[-1]
+            self._actor = last.seat
+            kind = last.action.type
+            self._target = last.action.target if kind is COLOUR_CLUE or kind is RANK_CLUE else -1
+        self._set_action(last)
 
     def _deal(self) -> None:
         # The hands of a game that has not started, as _refresh_hand() would make them, in
@@ -158,19 +185,19 @@ class LiveObservations(abc.ABC):
         game = self.game
         rows = self._rows
         parts = self._hand_parts
-        identities = game.identities
-        fresh = b""
+        identities = self._identities
+        bits = self._clue_bits
+        fresh = self._fresh_row
         for holder, hand in enumerate(game.hands):
             self._hands[holder] = hand = hand[:]
             held = len(hand)
-            if held and not fresh:
-                knowledge = self._knowledge_rows
-                key = (game.possible[hand[0]], self._unclued)
-                row = knowledge.rows.get(key)
-                fresh = row if row is not None else knowledge.row(*key)
             for order in hand:
                 rows[order] = fresh
             self.held[holder] = cards = list(map(identities.__getitem__, hand))
+            touched = 0
+            for identity in cards:
+                touched |= bits[identity]
+            self.touches[holder] = touched
             parts[holder] = b"".join([*map(self._one_hot.__getitem__, cards), self._no_cards[held]])
             parts[self._size_at + holder] = self._held_parts[held]
             parts[self._knowledge_at + holder] = fresh * held + self._no_rows[held]
@@ -223,7 +250,7 @@ class LiveObservations(abc.ABC):
                 else:
                     self._refresh_hand(actor)
         self._actor = actor
-        self._action = self._action_part(event)
+        self._set_action(event)
         self._update_public(event)
 
     def _take_and_draw(self, holder: int, slot: int, drew: int) -> None:
@@ -239,17 +266,27 @@ class LiveObservations(abc.ABC):
         cards = parts[holder]
         at = self._knowledge_at + holder
         rows = parts[at]
-        width, row_width = self._card_width, self._row_width
-        kept_cards = [cards[: slot * width], cards[(slot + 1) * width : before * width]]
-        kept_rows = [rows[: slot * row_width], rows[(slot + 1) * row_width : before * row_width]]
+        card, card_end, cards_end, row, row_end, rows_end = self._cuts[before][slot]
+        kept_cards = [cards[:card], cards[card_end:cards_end]]
+        kept_rows = [rows[:row], rows[row_end:rows_end]]
         if drew >= 0:
-            identity = game.identities[drew]
+            identity = self._identities[drew]
             identities.append(identity)
             kept_cards.append(self._one_hot[identity])
-            kept_rows.append(self._meet(drew))
+            if game.possible[drew] == self._fresh_mask and not game.marks[drew]:
+                # as drawn cards are: no clue yet (_meet() made short)
+                self._rows[drew] = fresh = self._fresh_row
+                kept_rows.append(fresh)
+            else:
+                kept_rows.append(self._meet(drew))
         kept_cards.append(self._no_cards[held])
         kept_rows.append(self._no_rows[held])
         self.held[holder] = identities
+        bits = self._clue_bits
+        touched = 0
+        for identity in identities:
+            touched |= bits[identity]
+        self.touches[holder] = touched
         parts[holder] = b"".join(kept_cards)
         parts[at] = b"".join(kept_rows)
         parts[self._size_at + holder] = self._held_parts[held]
@@ -275,7 +312,12 @@ class LiveObservations(abc.ABC):
             if not rows[order]:  # a card drawn since
                 self._meet(order)
         held = len(hand)
-        self.held[holder] = identities = list(map(game.identities.__getitem__, hand))
+        self.held[holder] = identities = list(map(self._identities.__getitem__, hand))
+        bits = self._clue_bits
+        touched = 0
+        for identity in identities:
+            touched |= bits[identity]
+        self.touches[holder] = touched
         parts = self._hand_parts
         parts[holder] = b"".join(
             [*map(self._one_hot.__getitem__, identities), self._no_cards[held]]
@@ -319,6 +361,11 @@ class LiveObservations(abc.ABC):
     @abc.abstractmethod
     def _public(self, seat: int) -> list[bytes | bytearray]:
         """The parts between the hand sizes and the last action, as ``seat`` sees them."""
+
+    def _set_action(self, event: Event | None) -> None:
+        """Take in the last action, ``event`` (the game's last), or ``None`` before the first."""
+        self._action: bytes | bytearray
+        self._action = self._no_action if event is None else self._action_part(event)
 
     @abc.abstractmethod
     def _action_part(self, event: Event) -> bytes | bytearray:
