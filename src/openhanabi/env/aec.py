@@ -122,9 +122,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
         # each mask's values as a read-only array, copied for every observation (a copy of an
         # array costs less than a new buffer and an array over it); as many as the masks kept
         self._mask_arrays: dict[bytes, NDArray[np.int8]] = {}
+        # (at most 30 attributes in all: beyond that, Python keeps an instance's attributes in a
+        # dict of its own, and its method calls are no longer specialized)
         self._numbering = self.encoding.moves
-        self._moves = self.encoding.moves.size
-        self._turn_action = self.encoding.moves.turn_action
         self._start_score = 0.0  # a float, so that the totals are floats without a call
         self._banked = 0.0
         # the rewards of a step that changed no score, for the agents still playing: copied for
@@ -219,7 +219,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
         game, live = self.game, self._live
         if game is None or live is None:
             raise RuntimeError("reset() the environment before using it")
-        move = action if type(action) is int and 0 <= action < self._moves else self._move(action)
+        numbering = self._numbering
+        move = (
+            action if type(action) is int and 0 <= action < numbering.size else self._move(action)
+        )
         self._cumulative_rewards[agent] = 0.0
         mask = self._mask if self._mask is not None else self._turn_mask()
         if not mask[move]:
@@ -227,7 +230,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
             return
         if self._decision is None:
             seat = game.seat
-            game.apply(self._turn_action(seat, game.hands[seat], move))
+            game.apply(numbering.turn_action(seat, game.hands[seat], move))
         else:
             game.apply(self._decision[move])
             self._decision = None
@@ -249,7 +252,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
         if outcome is not None:
             self.terminations = dict.fromkeys(self.agents, True)
         self.agent_selection = self.possible_agents[game.seat]
-        if self.render_mode == "human":
+        if self.render_mode is not None and self.render_mode == "human":  # (is: a quick test)
             self.render()
 
     def _retire(self, agent: str, action: object) -> None:
@@ -283,7 +286,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
 
     def _move(self, action: object) -> int:
         """``action`` as a move number (``ValueError`` unless it is one in range)."""
-        size = self._moves
+        size = self._numbering.size
         if action is None:
             raise ValueError("the game is not over: step() needs a move number, not None")
         if isinstance(action, bool) or not isinstance(action, int | np.integer):

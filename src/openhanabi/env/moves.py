@@ -59,11 +59,12 @@ class MoveNumbering:
         "_clue_actions",
         "_clue_bits",
         "_clue_moves",
-        "_clue_values",
         "_colour_to_move",
+        "_colour_values",
         "_masks",
         "_move_to_colour",
         "_no_clues",
+        "_rank_values",
         "_rest",
         "_slots",
         "_target_touches",
@@ -154,7 +155,15 @@ class MoveNumbering:
         )
         # each seat's reader of its targets' touches (one value for one target, else a tuple)
         self._target_touches = tuple(itemgetter(*targets) for targets in self._targets)
-        self._clue_values: dict[int, tuple[bytes, bytes]] = {}
+        # the values of a target's colour clues by the bits of the colours that touch its cards,
+        # and of its rank clues by the bits of the ranks
+        self._colour_values = tuple(
+            bytes((touched >> k) & 1 for k in range(self.colours))
+            for touched in range(1 << self.colours)
+        )
+        self._rank_values = tuple(
+            bytes((touched >> k) & 1 for k in range(RANKS)) for touched in range(1 << RANKS)
+        )
         # turn masks by (cards held, discards allowed, clues touching each target)
         self._masks: dict[tuple[int | bool, ...], bytes] = {}
         # declared plays (every suit of every card held) and bonus tile choices (none)
@@ -214,19 +223,13 @@ class MoveNumbering:
         # the mask of a turn with a clue token, from the clues that touch each target's cards
         slots = self._slots[held]
         parts = [slots if discards else self._slots[0], slots]
-        made = self._clue_values
-        values = [made.get(touched) or self._clues_touching(touched) for touched in touches]
-        parts += [colours for colours, _ in values]  # the colour clues of every target first
-        parts += [ranks for _, ranks in values]
+        colours = self.colours
+        every_colour = (1 << colours) - 1
+        # the colour clues of every target first, then the rank clues
+        parts += [self._colour_values[touched & every_colour] for touched in touches]
+        parts += [self._rank_values[touched >> colours] for touched in touches]
         parts.append(self._rest[held])
         return b"".join(parts)
-
-    def _clues_touching(self, touched: int) -> tuple[bytes, bytes]:
-        # the colour and rank clue values of a target, from the clues that touch its cards
-        colours = bytes((touched >> k) & 1 for k in range(self.colours))
-        ranks = bytes((touched >> (self.colours + rank)) & 1 for rank in range(RANKS))
-        made = self._clue_values[touched] = (colours, ranks)
-        return made
 
     def turn_action(self, seat: int, hand: Sequence[int], move: int) -> Action:
         """The action of move ``move`` by ``seat`` holding ``hand`` on a turn that no bonus tile

@@ -346,6 +346,22 @@ class LiveExtended(LiveObservations):
     """Every seat's extended observation of one game, kept up to date (see
     :mod:`openhanabi.env.encodings.live`)."""
 
+    __slots__ = (
+        "_discarded",
+        "_discards",
+        "_drawn",
+        "_fireworks",
+        "_last_round",
+        "_lives",
+        "_no_turn",
+        "_pile",
+        "_public_parts",
+        "_tail_parts",
+        "_tokens",
+        "_turn",
+        "extended",
+    )
+
     def __init__(self, encoding: ExtendedEncoding, game: Game) -> None:
         self.extended = encoding
         variant = encoding.variant

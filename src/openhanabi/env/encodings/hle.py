@@ -149,6 +149,10 @@ class HLEEncoding(Encoding):
         self._card = tuple(hle_colour[i // RANKS] * RANKS + i % RANKS for i in range(CARDS))
         # our identity of each HLE card index, for reading identity bitmasks in HLE's order
         self._identity = tuple(self._card.index(j) for j in range(CARDS))
+        # where each HLE colour's five identities start in an identity mask (its suit's), and
+        # the values of any five bits of a mask, for reading a mask colour by colour
+        self._colour_shifts = tuple(self._suit_of[colour] * RANKS for colour in range(5))
+        self._five_bits = tuple(bytes((bits >> k) & 1 for k in range(RANKS)) for bits in range(32))
         self._colour_of_clue = tuple(hle_colour[keys.index(key)] for key in colour_keys)
         # where each card's thermometer starts in the discards segment
         starts = []
@@ -337,8 +341,15 @@ class HLEEncoding(Encoding):
 
     def _knowledge_row(self, mask: int, colour: int, rank: int) -> bytes:
         # one card's values: plausible cards in HLE's order, revealed colour, revealed rank
-        row = bytearray((mask >> identity) & 1 for identity in self._identity)
-        row += bytes(len(HLE_COLOURS) + RANKS)
+        five, (red, yellow, green, white, blue) = self._five_bits, self._colour_shifts
+        row = bytearray(
+            five[mask >> red & 31]
+            + five[mask >> yellow & 31]
+            + five[mask >> green & 31]
+            + five[mask >> white & 31]
+            + five[mask >> blue & 31]
+            + bytes(len(HLE_COLOURS) + RANKS)
+        )
         if colour >= 0:
             row[CARDS + self._colour_of_clue[colour]] = 1
         if rank > 0:
@@ -370,6 +381,22 @@ def _regained_token(variant: Variant, clue_tokens: int, events: Sequence[Event])
 class LiveHLE(LiveObservations):
     """Every seat's HLE observation of one game, kept up to date (see
     :mod:`openhanabi.env.encodings.live`)."""
+
+    __slots__ = (
+        "_actions",
+        "_card_of",
+        "_discard_starts",
+        "_discarded",
+        "_discards",
+        "_fireworks",
+        "_lives",
+        "_no_actions",
+        "_pile",
+        "_public_parts",
+        "_seen_actions",
+        "_tokens",
+        "hle",
+    )
 
     def __init__(self, encoding: HLEEncoding, game: Game) -> None:
         self.hle = encoding
@@ -411,7 +438,8 @@ class LiveHLE(LiveObservations):
 
     def _update_public(self, event: Event) -> None:
         game = self.game
-        if event.result is CLUE:
+        result = event.result
+        if result is CLUE:
             self._public_parts[2] = self._tokens[game.clue_tokens]  # a clue spends a token only
             return
         pile = game.discard_pile
@@ -426,7 +454,7 @@ class LiveHLE(LiveObservations):
                 start += 1
             self._discards[start] = 1
             self._discarded += 1
-        if event.result is PLAYED:
+        if result is PLAYED:
             self._set_public_parts()
         else:  # a discard or a misplay: the fireworks stay as they were
             parts = self._public_parts

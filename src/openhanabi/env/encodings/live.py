@@ -73,6 +73,44 @@ class LiveObservations(abc.ABC):
     game. Subclasses make the public parts of their encoding.
     """
 
+    # Slots: read at every step, and with more than 30 attributes an instance's would be kept
+    # in a dict of its own, where Python no longer specializes its method calls.
+    __slots__ = (
+        "_action",
+        "_actor",
+        "_after",
+        "_before",
+        "_card_width",
+        "_clue_bits",
+        "_clues",
+        "_cuts",
+        "_fresh_mask",
+        "_fresh_row",
+        "_hand_parts",
+        "_hands",
+        "_held_parts",
+        "_identities",
+        "_knowledge_at",
+        "_knowledge_rows",
+        "_no_action",
+        "_no_cards",
+        "_no_rows",
+        "_offsets",
+        "_one_hot",
+        "_players",
+        "_row_width",
+        "_rows",
+        "_seen",
+        "_size_at",
+        "_target",
+        "_target_at",
+        "_unclued",
+        "encoding",
+        "game",
+        "held",
+        "touches",
+    )
+
     def __init__(
         self,
         encoding: Encoding,
