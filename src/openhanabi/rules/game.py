@@ -68,6 +68,7 @@ class Game:
         "_complete",
         "_discarded",
         "_drew_last",
+        "_ends_early",
         "_ident",
         "_needed",
         "_next_order",
@@ -151,6 +152,8 @@ class Game:
         self._complete = 0
         self._reach: int | None = None
         self._drew_last = False
+        # whether an action may end the game before the last round is over (read every turn)
+        self._ends_early = variant.all_or_nothing or variant.hanab_live_ending
         self._took = False
         self.fireworks = [0] * tables.suit_count
         self.score = tables.start_score
@@ -382,7 +385,10 @@ class Game:
         self._took = True
         self.history.append(action)
         ident = self._ident[order]
-        self._lose(order, ident)
+        # _lose() written out: a quarter of the actions are discards
+        self.discard_pile.append(order)
+        self._discarded[ident] += 1
+        self._reach = None
         self.clue_tokens += 1
         self._after_action(action, DISCARDED, self._tables.card[ident], (), ())
 
@@ -602,7 +608,7 @@ class Game:
             if not variant.all_or_nothing:
                 self.turns_left = variant.players
         self.seat = (seat + 1) % variant.players
-        if self.turns_left == 0 or variant.all_or_nothing or variant.hanab_live_ending:
+        if self.turns_left == 0 or self._ends_early:
             self._check_end()  # otherwise only the last round's end could end the game
 
     def _log(
