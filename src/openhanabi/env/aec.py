@@ -35,7 +35,9 @@ space, or a value that is not an integer, raises ``ValueError``.
 from __future__ import annotations
 
 import secrets
+import sys
 from collections.abc import Iterator
+from itertools import repeat
 from typing import Any, ClassVar
 
 import numpy as np
@@ -437,8 +439,10 @@ def turns(table: raw_env, max_iter: int) -> Iterator[str]:
     """The agent to act, turn after turn: the same checks as PettingZoo's order-enforcing
     iterator, reading the table's answers directly instead of through three layers (and, as a
     generator, resumed at each turn rather than called)."""
-    while table.agents and max_iter > 0:
-        max_iter -= 1
+    # at most max_iter turns, counted in C (PettingZoo's default, 2**63, is beyond any count)
+    for _turn in repeat(None, min(max_iter, sys.maxsize)):
+        if not table.agents:
+            return
         if not table._updated:
             raise AssertionError("need to call step() or reset() in a loop over `agent_iter`")
         table._updated = False
