@@ -131,7 +131,8 @@ class ExtendedEncoding(Encoding):
                 start += suit.copies(rank)
         self._discard_starts = tuple(starts)
         # knowledge rows by (identity mask, colours named, ranks named): few distinct ones recur
-        self.rows: dict[tuple[int, tuple[int, int]], bytes] = {}  # row() by its arguments
+        # row() by its arguments, as far as made: by clue summary, then identity mask
+        self.rows: list[dict[int, bytes]] = [{} for _ in range(1 << (len(variant.colours) + 5))]
         self._empty_row = bytes(identities + colours + RANKS)
 
     @property
@@ -281,8 +282,9 @@ class ExtendedEncoding(Encoding):
         are indexes into ``events``)."""
         return self.row(mask, self.card_clues(marks, events))
 
-    def card_clues(self, marks: tuple[int, ...], events: Sequence[Event]) -> tuple[int, int]:
-        """The colours and ranks named by the clues that touched a card, as two bitmasks."""
+    def card_clues(self, marks: tuple[int, ...], events: Sequence[Event]) -> int:
+        """The colours and ranks named by the clues that touched a card, as one bitmask: bit
+        ``rank - 1`` for a rank, bit ``5 + colour`` for a colour."""
         colours = ranks = 0
         for index in marks:
             if index >= 0:
@@ -291,22 +293,22 @@ class ExtendedEncoding(Encoding):
                     colours |= 1 << action.value
                 else:
                     ranks |= 1 << (action.value - 1)
-        return colours, ranks
+        return colours << RANKS | ranks
 
-    def with_clue(self, clues: tuple[int, int], clue: Action) -> tuple[int, int]:
+    def with_clue(self, clues: int, clue: Action) -> int:
         """:meth:`card_clues` after one more clue that touches the card."""
         if clue.type is COLOUR_CLUE:
-            return clues[0] | 1 << clue.value, clues[1]
-        return clues[0], clues[1] | 1 << (clue.value - 1)
+            return clues | 1 << (RANKS + clue.value)
+        return clues | 1 << (clue.value - 1)
 
-    def row(self, mask: int, clues: tuple[int, int]) -> bytes:
+    def row(self, mask: int, clues: int) -> bytes:
         """The knowledge values of a card with identities ``mask`` and :meth:`card_clues`."""
-        key = (mask, clues)
-        row = self.rows.get(key)
+        made = self.rows[clues]
+        row = made.get(mask)
         if row is None:
-            if len(self.rows) >= ROW_CACHE_LIMIT:
-                self.rows.clear()
-            row = self.rows[key] = self._knowledge_row(mask, *clues)
+            if len(made) >= ROW_CACHE_LIMIT:
+                made.clear()
+            row = made[mask] = self._knowledge_row(mask, clues >> RANKS, clues & 31)
         return row
 
     def bonus_values(self, pending: Decision | None, drawn: set[int]) -> bytearray:

@@ -163,7 +163,8 @@ class HLEEncoding(Encoding):
                 start += COPIES[rank]
         self._discard_starts = tuple(starts)
         # knowledge rows by (identity mask, colour clued, rank clued): few distinct ones recur
-        self.rows: dict[tuple[int, tuple[int, int]], bytes] = {}  # row() by its arguments
+        # row() by its arguments, as far as made: by clue summary, then identity mask
+        self.rows: list[dict[int, bytes]] = [{} for _ in range(1 << 6)]
         self._empty_row = bytes(CARDS + len(HLE_COLOURS) + RANKS)
 
     @property
@@ -311,8 +312,9 @@ class HLEEncoding(Encoding):
         revealed."""
         return self.row(mask, self.card_clues(marks, events))
 
-    def card_clues(self, marks: tuple[int, ...], events: Sequence[Event]) -> tuple[int, int]:
-        """What the clues that touched a card revealed: (colour, rank), -1 for none."""
+    def card_clues(self, marks: tuple[int, ...], events: Sequence[Event]) -> int:
+        """What the clues that touched a card revealed, as one small integer: 8 times 1 + the
+        colour revealed, plus 1 + the rank revealed (0 for none: -1 + 1)."""
         colour = rank = -1
         for index in marks:
             if index >= 0:  # a clue that touched the card revealed its colour or rank
@@ -321,22 +323,22 @@ class HLEEncoding(Encoding):
                     colour = action.value
                 else:
                     rank = action.value
-        return colour, rank
+        return (colour + 1) << 3 | (rank + 1)
 
-    def with_clue(self, clues: tuple[int, int], clue: Action) -> tuple[int, int]:
+    def with_clue(self, clues: int, clue: Action) -> int:
         """:meth:`card_clues` after one more clue that touches the card."""
         if clue.type is COLOUR_CLUE:
-            return clue.value, clues[1]
-        return clues[0], clue.value
+            return (clue.value + 1) << 3 | (clues & 7)
+        return (clues & ~7) | (clue.value + 1)
 
-    def row(self, mask: int, clues: tuple[int, int]) -> bytes:
+    def row(self, mask: int, clues: int) -> bytes:
         """The knowledge values of a card with identities ``mask`` and :meth:`card_clues`."""
-        key = (mask, clues)
-        row = self.rows.get(key)
+        made = self.rows[clues]
+        row = made.get(mask)
         if row is None:
-            if len(self.rows) >= ROW_CACHE_LIMIT:
-                self.rows.clear()
-            row = self.rows[key] = self._knowledge_row(mask, *clues)
+            if len(made) >= ROW_CACHE_LIMIT:
+                made.clear()
+            row = made[mask] = self._knowledge_row(mask, (clues >> 3) - 1, (clues & 7) - 1)
         return row
 
     def _knowledge_row(self, mask: int, colour: int, rank: int) -> bytes:

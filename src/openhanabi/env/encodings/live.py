@@ -54,15 +54,17 @@ def set_offsets(values: bytearray, event: Event, seat: int, players: int, kinds:
 class CardKnowledgeRows(Protocol):
     """How an encoding turns what a card's holder knows of it into values."""
 
-    rows: dict[tuple[int, tuple[int, int]], bytes]  # row() by its arguments, as far as made
+    # row() by its arguments, as far as made: by clue summary, then identity mask
+    rows: list[dict[int, bytes]]
 
-    def card_clues(self, marks: tuple[int, ...], events: Sequence[Event]) -> tuple[int, int]:
-        """What the clues that touched the card named (the encoding's summary)."""
+    def card_clues(self, marks: tuple[int, ...], events: Sequence[Event]) -> int:
+        """What the clues that touched the card named (the encoding's summary: a small
+        integer, an index into :attr:`rows`)."""
 
-    def with_clue(self, clues: tuple[int, int], clue: Action) -> tuple[int, int]:
+    def with_clue(self, clues: int, clue: Action) -> int:
         """``clues`` after one more clue that touches the card."""
 
-    def row(self, mask: int, clues: tuple[int, int]) -> bytes:
+    def row(self, mask: int, clues: int) -> bytes:
         """The card's values, from the identities still plausible and its ``clues``."""
 
 
@@ -196,7 +198,7 @@ class LiveObservations(abc.ABC):
         # each card's clues and knowledge values, by order (orders are never reused in a game);
         # b"" for a card not met yet
         orders = len(game.possible)
-        self._clues: list[tuple[int, int]] = [self._unclued] * orders
+        self._clues: list[int] = [self._unclued] * orders
         self._rows: list[bytes] = [b""] * orders
         # the knowledge values of a card just drawn: every identity plausible, no clue
         self._fresh_mask = game.tables.all_cards
@@ -261,15 +263,18 @@ class LiveObservations(abc.ABC):
             clues, rows, touched = self._clues, self._rows, event.touched
             knowledge = self._knowledge_rows
             with_clue = knowledge.with_clue
-            made = knowledge.rows  # the encoding's rows by (mask, clues), looked up here first
+            # the encoding's rows by clues, then mask, looked up here first: two lookups by small
+            # integers cost less than one by a tuple made for it
+            made = knowledge.rows
             possible = game.possible
             hand = self._hands[target]
             for order in touched:
                 clues[order] = with_clue(clues[order], action)
             for order in hand:
-                key = (possible[order], clues[order])
-                row = made.get(key)
-                rows[order] = row if row is not None else knowledge.row(*key)
+                row = made[clues[order]].get(possible[order])
+                rows[order] = (
+                    row if row is not None else knowledge.row(possible[order], clues[order])
+                )
             self._hand_parts[self._knowledge_at + target] = b"".join(
                 [*map(rows.__getitem__, hand), self._no_rows[len(hand)]]
             )
@@ -337,9 +342,9 @@ class LiveObservations(abc.ABC):
         # most cards come with no clue yet: their summary is known
         clued = knowledge.card_clues(marks, game.events) if marks else self._unclued
         self._clues[order] = clued
-        key = (game.possible[order], clued)
-        row = knowledge.rows.get(key)
-        self._rows[order] = row = row if row is not None else knowledge.row(*key)
+        mask = game.possible[order]
+        row = knowledge.rows[clued].get(mask)
+        self._rows[order] = row = row if row is not None else knowledge.row(mask, clued)
         return row
 
     def _refresh_hand(self, holder: int) -> None:
