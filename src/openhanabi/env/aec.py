@@ -254,7 +254,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
         if outcome is not None:
             self.terminations = dict.fromkeys(self.agents, True)
         self.agent_selection = self.possible_agents[game.seat]
-        if self.render_mode is not None and self.render_mode == "human":  # (is: a quick test)
+        # (None tested first: comparing None with a string takes Python's slow path)
+        if self.render_mode is not None and self.render_mode == "human":
             self.render()
 
     def _retire(self, agent: str, action: object) -> None:
