@@ -276,6 +276,10 @@ ENGLISH: Final[dict[str, str]] = {
     "conventions.play.known": (
         "I played slot {position} because the clues on it show it is the {suit:lower} {rank}."
     ),
+    "conventions.play.first": (
+        "I played slot {position}, the {suit:lower} {rank}, first because {name} holds a clued "
+        "card that comes next on it."
+    ),
     "conventions.play.fits": (
         "I played slot {position} because the clues on it show it is a card that fits."
     ),

@@ -167,9 +167,11 @@ class ConventionsBot(Bot):
         return None
 
     def _known_play(self, view: SeatView) -> tuple[Action, Reason] | None:
-        """Play a card every reading of which fits now: the lowest first, then the oldest."""
+        """Play a card every reading of which fits now: first one whose next card another player
+        holds marked (so they can play theirs on their turn), then the lowest, then the oldest."""
         st = self.state
-        best: tuple[int, int, int] | None = None
+        best: tuple[int, int, int, int] | None = None
+        waiting = self._waiting_on()
         for index, order in enumerate(view.hands[view.seat]):
             belief = self._own_belief(view, order)
             if not st.marked(order) and not _within(
@@ -178,20 +180,45 @@ class ConventionsBot(Bot):
                 continue
             if _within(belief, st.playable):
                 rank = min(st.tables.card[i].rank for i in _bits(belief))
-                key = (rank, index, order)
+                unlocks = sum(1 for i in _bits(belief) if i in waiting)
+                key = (-unlocks, rank, index, order)
                 if best is None or key < best:
                     best = key
         if best is None:
             return None
-        order = best[2]
+        order = best[3]
         belief = self._own_belief(view, order)
         position = self._slot(view, order)
-        why = (
-            self._card_said("conventions.play.known", _single(belief), position=position)
-            if belief & (belief - 1) == 0
-            else reason("conventions.play.fits", position=position)
-        )
+        if belief & (belief - 1) == 0 and _single(belief) in waiting:
+            who = self._seat_name(waiting[_single(belief)])
+            why = self._card_said(
+                "conventions.play.first", _single(belief), position=position, name=who
+            )
+        elif belief & (belief - 1) == 0:
+            why = self._card_said("conventions.play.known", _single(belief), position=position)
+        else:
+            why = reason("conventions.play.fits", position=position)
         return self._play_action(view, order, belief), why
+
+    def _waiting_on(self) -> dict[int, int]:
+        """The playable identities whose next card another player holds marked, each with that
+        player: played first, they let that player play too."""
+        st = self.state
+        t = st.tables
+        after = {}
+        for suit, played in enumerate(st.fireworks):
+            row = t.needed[suit]
+            if row[played] >= 0 and row[played + 1] >= 0:
+                after[row[played + 1]] = row[played]
+        found: dict[int, int] = {}
+        for seat, hand in enumerate(st.hands):
+            if seat == self.seat:
+                continue
+            for o in hand:
+                i = st.ident.get(o, -1)
+                if i in after and st.marked(o):
+                    found.setdefault(after[i], seat)
+        return found
 
     # ------------------------------------------------------------------ clues
 
@@ -211,6 +238,8 @@ class ConventionsBot(Bot):
         if not touched or any(o in st.blind or o in st.called for o in touched):
             return None  # a card a finesse has called is left alone until it plays
         reading = st.read_clue(self.seat, receiver, touched, mask, action.type, receiver)
+        if self._misread(receiver, touched, mask, action.type, reading):
+            return None
         # apply the clue for a moment to see every card's belief afterwards
         saved_clue = {o: st.clue.get(o) for o in hand}
         saved_touched = set(st.touched)
@@ -316,6 +345,35 @@ class ConventionsBot(Bot):
                 return None
             detail = reason("conventions.why.fix_misplay" if doomed else "conventions.why.fix")
         return Option(action, value, kind, reading, detail, len(doomed), new_plays)
+
+    def _misread(
+        self,
+        receiver: int,
+        touched: tuple[int, ...],
+        mask: int,
+        kind: ActionType,
+        reading: Reading,
+    ) -> bool:
+        """Whether a third seat would read this play clue otherwise than this seat means it:
+        each seat other than the receiver reads it with its own cards unseen, and must find
+        exactly the blind plays and prompts this seat counts on from its hand (no more, no
+        fewer)."""
+        st = self.state
+        focus = reading.focus
+        if focus is None:
+            return False
+        truth = st.ident[focus]
+        if not reading.plays >> truth & 1 or reading.saves >> truth & 1:
+            return False
+        for seat in range(st.players):
+            if seat in (self.seat, receiver):
+                continue
+            theirs = st.read_clue(self.seat, receiver, touched, mask, kind, seat)
+            meant = {(k.kind, k.order, k.ident) for k in reading.links if k.seat == seat}
+            read = {(k.kind, k.order, k.ident) for k in theirs.links if k.seat == seat}
+            if meant != read:
+                return True
+        return False
 
     def _left_in_danger(self, receiver: int, unseen: int) -> float:
         """What a save clue leaves at stake: the worth of the receiver's next chop when it is

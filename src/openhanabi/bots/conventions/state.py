@@ -268,12 +268,14 @@ class Tracker:
             first = True
             rest = self.rest[suit]
             before = plays
+            used: set[int] = set()
             while row[k] >= 0 and base & rest[k]:
                 ident = row[k]
-                link = self._connect(ident, first, hidden, scan)
+                link = self._connect(ident, first, hidden, scan, used)
                 if link is None:
                     plays |= 1 << ident
                     break
+                used.add(link.order)
                 if link.kind == "prompt" and plays == before:
                     sure.setdefault(suit, []).append(link)
                 if link.kind == "finesse":
@@ -312,8 +314,18 @@ class Tracker:
         through (none for a save)."""
         focus = reading.focus
         truth = self.ident.get(focus, -1) if focus is not None else -1
-        if truth >= 0 and reading.plays >> truth & 1 and not reading.saves >> truth & 1:
-            reading.links = self._chain(truth, hidden, scan)
+        if truth < 0 or reading.saves >> truth & 1:
+            return
+        if reading.plays >> truth & 1:
+            reading.links = self._chain(truth, hidden, scan) or []
+            return
+        # the focus is not among the readings this seat can make with its own cards unseen, but
+        # the giver, who sees them, meant it: a chain that reaches it through this seat's cards
+        # is the one meant, and the receiver, who sees them too, will find the focus among theirs
+        chain = self._chain(truth, hidden, scan)
+        if chain is not None and any(link.seat == hidden for link in chain):
+            reading.links = chain
+            reading.plays |= 1 << truth
 
     def _rank_of(self, kind: ActionType, mask: int) -> int:
         for rank in range(1, 6):
@@ -356,16 +368,19 @@ class Tracker:
                 spots.append((seat, spot))
         return Scan(known, prompts, spots)
 
-    def _connect(self, ident: int, first: bool, hidden: int, scan: Scan) -> Link | None:
+    def _connect(
+        self, ident: int, first: bool, hidden: int, scan: Scan, used: set[int]
+    ) -> Link | None:
         """How a card the target needs gets played: a card known to be it, else a prompt (the
         newest clued card that may be it), else, for the next card of the firework, a finesse
-        (the one player whose finesse position holds it)."""
+        (the one player whose finesse position holds it). A card already ``used`` for an earlier
+        card of the same chain is not prompted again: one card plays once."""
         if ident in scan.known:
             seat, order = scan.known[ident]
             return Link("known", seat, order, ident)
         bit = 1 << ident
         for seat, order, belief in scan.prompts:
-            if belief & bit:
+            if belief & bit and order not in used:
                 truth = self.ident.get(order, -1) if seat != hidden else -1
                 if truth in (-1, ident):
                     return Link("prompt", seat, order, ident)
@@ -385,18 +400,21 @@ class Tracker:
             return Link("finesse", hidden, hidden_spot, ident)
         return None
 
-    def _chain(self, truth: int, hidden: int, scan: Scan) -> list[Link]:
-        """The cards that must play before ``truth``, by who plays them."""
+    def _chain(self, truth: int, hidden: int, scan: Scan) -> list[Link] | None:
+        """The cards that must play before ``truth``, by who plays them (``None`` when one of
+        them has nobody to play it)."""
         t = self.tables
         suit = t.suit_of[truth]
         row = t.needed[suit]
         links = []
         k = self.fireworks[suit]
         first = True
+        used: set[int] = set()
         while row[k] >= 0 and row[k] != truth:
-            link = self._connect(row[k], first, hidden, scan)
+            link = self._connect(row[k], first, hidden, scan, used)
             if link is None:
-                return []
+                return None
+            used.add(link.order)
             links.append(link)
             first = False
             k += 1

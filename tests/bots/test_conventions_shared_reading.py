@@ -1,0 +1,108 @@
+"""The ``conventions`` bot: every seat reads a clue the way its giver meant it, even a seat whose
+own cards are part of the clue's chain. Each position is reached by the actions of a real game
+(the deck of a fixed seed), so it does not depend on what the bots would have chosen."""
+
+from __future__ import annotations
+
+from openhanabi.bots.conventions import ConventionsBot
+from openhanabi.rules import Action, ActionType, Card, Game, find_variant
+
+PLAY = ActionType.PLAY
+
+
+def replay(players: int, seed: int, actions: list[Action]) -> tuple[Game, list[ConventionsBot]]:
+    """The game of ``seed`` after ``actions``, with a conventions bot in every seat that has
+    read the log on each of its turns."""
+    variant = find_variant("base", players=players)
+    game = Game.new(variant, seed)
+    bots = [ConventionsBot(seat, variant) for seat in range(players)]
+    for action in actions:
+        bots[game.seat].state.sync(game.view(game.seat))
+        game.apply(action)
+    return game, bots
+
+
+def test_a_prompted_card_is_prompted_once_so_its_holder_plays_it() -> None:
+    # Seed 0, three players. Bob's card 8 (the red 2) has a red clue: to Bob it may be any red
+    # card from the 2 up. Alice then gives Cathy a 3 clue on the red 3 (order 12): the red 2
+    # comes first, through Bob's red card. Bob's card can be the 2 of that chain, not the 2 and
+    # the 3 as well, so Bob reads the prompt and plays it.
+    game, bots = replay(
+        3,
+        0,
+        [
+            Action.colour_clue(2, 1),
+            Action.colour_clue(0, 2),
+            Action.play(14),
+            Action.play(3),
+            Action.colour_clue(0, 4),
+            Action.play(15),
+            Action.play(2),
+            Action.rank_clue(0, 2),
+            Action.colour_clue(1, 0),
+            Action.play(18),
+            Action.play(9),
+            Action.discard(10),
+            Action.rank_clue(2, 3),
+        ],
+    )
+    assert game.card(8).rank == 2 and game.card(12).rank == 3
+    action = bots[1].act(game.view(1))
+    assert action == Action.play(8)
+    assert "red 2" in bots[1].explain()
+
+
+def test_a_finessed_player_whose_clued_card_could_be_the_focus_still_plays_blind() -> None:
+    # Seed 2, three players. Bob holds a clued 2 (the red 2, order 5) and the blue 1 on his
+    # finesse position (order 9). Cathy clues blue to Alice's blue 2 (order 4). Bob cannot see
+    # his clued 2 and might take it for the blue 2, but he sees that Alice's card is the blue 2:
+    # the clue can only mean the blue 1 from his finesse position.
+    game, bots = replay(
+        3,
+        2,
+        [
+            Action.rank_clue(2, 2),
+            Action.colour_clue(2, 1),
+            Action.play(11),
+            Action.rank_clue(1, 2),
+            Action.colour_clue(0, 1),
+            Action.play(14),
+            Action.play(0),
+            Action.rank_clue(0, 1),
+            Action.colour_clue(0, 3),
+            Action.play(17),
+        ],
+    )
+    assert game.card(9).rank == 1 and game.card(4).rank == 2
+    action = bots[1].act(game.view(1))
+    assert action == Action.play(9)
+    assert "blind" in bots[1].explain()
+
+
+def test_a_known_play_whose_next_card_another_player_holds_goes_first() -> None:
+    # Seed 5, three players. Alice knows two plays: the green 1 (order 15) and the yellow 2
+    # (order 18); Bob holds a clued yellow 3. The yellow 2 goes first, though it is the higher
+    # card, so that Bob can play his yellow 3 on his turn while Alice plays the green 1 on hers.
+    game, bots = replay(
+        3,
+        5,
+        [
+            Action.rank_clue(1, 1),
+            Action.rank_clue(2, 2),
+            Action.colour_clue(0, 0),
+            Action.play(2),
+            Action.play(8),
+            Action.colour_clue(0, 3),
+            Action.play(0),
+            Action.rank_clue(0, 5),
+            Action.rank_clue(0, 1),
+            Action.play(4),
+            Action.colour_clue(0, 1),
+            Action.rank_clue(1, 3),
+        ],
+    )
+    yellow3 = [o for o in game.hands[1] if game.card(o) == Card(1, 3)]
+    assert yellow3 and game.card(15).rank == 1
+    action = bots[0].act(game.view(0))
+    assert action == Action.play(18)
+    assert "Bob" in bots[0].explain() and "yellow 2" in bots[0].explain()
