@@ -1,7 +1,8 @@
 """Why the ``conventions`` bot leaves reachable cards unplayed: the table at the moment the draw
 pile empties, and what the last turns were spent on (self-play, seeds 0..N-1).
 
-At the last draw it notes, per game on average:
+At the last draw it notes, per game on average (over the games that reach the last draw: not
+those won or struck out before it):
 
 * the score and the best score still reachable (``reach``: no lost last copy stands in the way);
 * the **pace**: score + cards left to draw + players - reach, the number of turns the team can
