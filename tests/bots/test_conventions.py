@@ -11,6 +11,8 @@ from hypothesis import strategies as st
 
 from openhanabi.bots import make_bot, play_game
 from openhanabi.bots.conventions import ConventionsBot
+from openhanabi.bots.conventions.bot import NAMES
+from openhanabi.bots.explanation import Reason
 from openhanabi.rules import PRESETS, Action, Card, Game, find_variant
 from openhanabi.rules.deck import ordered_deck
 
@@ -180,3 +182,52 @@ def test_last_round_clues_go_to_players_who_still_have_a_turn(players: int, seed
         ):
             assert (action.target - game.seat) % players < view.turns_left
         game.apply(action)
+
+
+def held_turns(game: Game, seat: int) -> int:
+    """The turns ``seat`` takes before the last card is drawn, if every turn from the one on
+    turn now draws a card."""
+    ahead = (seat - game.seat) % game.players
+    return (len(game.draw_pile) - ahead - 1 + game.players) // game.players
+
+
+@settings(max_examples=10, deadline=None)
+@given(players=st.integers(3, 5), seed=st.integers(0, 10_000))
+def test_a_clue_instead_of_a_discard_keeps_turns_for_a_player_with_plays(
+    players: int, seed: int
+) -> None:
+    """The bot gives a clue rather than discard only for a player holding two or more cards the
+    table knows they can play, more than the turns they take before the last card is drawn."""
+    variant = find_variant("base", players=players)
+    game = Game.new(variant, seed)
+    bots = bots_for(game)
+    while game.outcome is None:
+        bot = bots[game.seat]
+        action = bot.act(game.view(game.seat))
+        said = bot.reason()
+        if said is not None and said.key == "conventions.clue.hold":
+            why = said.params["why"]
+            assert isinstance(why, Reason)
+            crowded = NAMES.index(str(why.params["name"]))
+            plays = sum(1 for o in game.hands[crowded] if bot.state.sure_play(o))
+            assert action.is_clue
+            assert crowded != game.seat
+            assert plays >= 2
+            assert plays > held_turns(game, crowded)
+        game.apply(action)
+
+
+def test_late_in_the_game_a_player_with_plays_queued_is_given_turns() -> None:
+    """Over a few four-player games the bot holds the draw pile for a crowded hand at least
+    once (the rule above is not idle)."""
+    variant = find_variant("base", players=4)
+    held = 0
+    for seed in range(40):
+        game = Game.new(variant, seed)
+        bots = bots_for(game)
+        while game.outcome is None:
+            bot = bots[game.seat]
+            game.apply(bot.act(game.view(game.seat)))
+            said = bot.reason()
+            held += said is not None and said.key == "conventions.clue.hold"
+    assert held > 0

@@ -299,6 +299,10 @@ ENGLISH: Final[dict[str, str]] = {
     "conventions.clue.stall": (
         "I gave {name} a {clue} clue to pass the turn without misleading anyone."
     ),
+    "conventions.clue.hold": "I gave {name} a {clue} clue rather than discard, {why}.",
+    "conventions.why.hold": (
+        "so that {name} has turns left to play the cards they know before the draw pile runs out"
+    ),
     "conventions.clue.unsafe": "I gave a clue because nothing else was safe.",
     "conventions.free_clue": "I used the free clue: gave {name} a {clue} clue {why}.",
     "conventions.free_clue.harmless": "I gave the free clue that does the least harm.",

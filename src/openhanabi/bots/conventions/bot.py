@@ -9,7 +9,8 @@ On its turn it takes the first of these that applies:
 4. play a card it knows will fit (declaring the suit where that is allowed and known);
 5. give the best play clue (direct, delayed through a known card, prompt or finesse), or a save
    clue to any chop in danger;
-6. discard a card known to be useless, else its chop;
+6. discard a card known to be useless, else its chop; but give a harmless clue instead while
+   another player holds more known plays than turns before the last card is drawn;
 7. give any clue that does no harm, else discard the least valuable card, else play the card
    most likely to fit.
 
@@ -460,7 +461,7 @@ class ConventionsBot(Bot):
         """Whether ``seat`` may discard its chop soon: it has nothing known to play."""
         st = self.state
         for o in st.hands[seat]:
-            if o in st.blind or (st.marked(o) and _within(st.belief(o), st.playable)):
+            if st.sure_play(o):
                 return False
         chop = st.chop(seat)
         return chop is not None and self._save_worthy(chop, seat)
@@ -491,10 +492,7 @@ class ConventionsBot(Bot):
     def _has_play(self, seat: int) -> bool:
         """Whether ``seat`` holds a card the table knows they can play (or a called blind play)."""
         st = self.state
-        return any(
-            o in st.blind or (st.marked(o) and _within(st.belief(o), st.playable))
-            for o in st.hands[seat]
-        )
+        return any(st.sure_play(o) for o in st.hands[seat])
 
     def _urgent_fix(self, view: SeatView) -> tuple[Action, Reason] | None:
         """Fix: a clued card someone is sure fits but is a copy of a played card gets a clue
@@ -565,6 +563,9 @@ class ConventionsBot(Bot):
             return None
         st = self.state
         hand = view.hands[view.seat]
+        crowded = self._crowded_seat(view)
+        if crowded is not None:
+            return self._hold(view, crowded)
         for order in hand:
             if _within(self._own_belief(view, order), st.useless):
                 return (
@@ -580,6 +581,37 @@ class ConventionsBot(Bot):
                 reason("conventions.discard.chop", position=self._slot(view, chop)),
             )
         return None
+
+    def _crowded_seat(self, view: SeatView) -> int | None:
+        """Another seat that holds two or more cards it knows it can play, and more of them
+        than the turns it takes before the last card is drawn (if every turn draws): a discard
+        brings the last round, and its one turn each, a turn sooner; a clue draws nothing."""
+        if view.clue_tokens == 0 or view.draw_pile_size == 0:
+            return None
+        players = self.variant.players
+        st = self.state
+        for ahead in range(1, players):
+            seat = (self.seat + ahead) % players
+            plays = sum(1 for o in st.hands[seat] if st.sure_play(o))
+            # this turn takes the next card; ``seat`` takes one every ``players`` cards after
+            turns = (view.draw_pile_size - ahead - 1 + players) // players
+            if plays >= 2 and plays > turns:
+                return seat
+        return None
+
+    def _hold(self, view: SeatView, crowded: int) -> tuple[Action, Reason] | None:
+        """Instead of a discard, the clue a turn with nothing better gives (see
+        :meth:`_last_resort`), said as given so that ``crowded`` keeps its turns."""
+        found = self._last_resort(view)
+        if found is None or not found[0].is_clue:
+            return found
+        action = found[0]
+        return action, reason(
+            "conventions.clue.hold",
+            name=self._seat_name(action.target),
+            clue=self._clue_name(action),
+            why=reason("conventions.why.hold", name=self._seat_name(crowded)),
+        )
 
     def _final_gamble(self, view: SeatView) -> tuple[Action, Reason] | None:
         """In the last round a card left in hand scores nothing: play the likeliest one while a

@@ -113,6 +113,14 @@ class Tracker:
             return noted & ~(self.played | self.dead_at_touch.get(order, 0)) or noted
         return noted
 
+    def sure_play(self, order: int) -> bool:
+        """Whether the table takes the card's holder to know that it fits now: a card a finesse
+        called, or a marked card every identity of which fits."""
+        if order in self.blind:
+            return True
+        b = self.belief(order)
+        return order in self.touched and b != 0 and b & ~self.playable == 0
+
     def chop(self, seat: int) -> int | None:
         return rules.chop(self.hands[seat], self.marks())
 

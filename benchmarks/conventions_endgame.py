@@ -1,0 +1,218 @@
+"""Why the ``conventions`` bot leaves reachable cards unplayed: the table at the moment the draw
+pile empties, and what the last turns were spent on (self-play, seeds 0..N-1).
+
+At the last draw it notes, per game on average (over the games that reach the last draw: not
+those won or struck out before it):
+
+* the score and the best score still reachable (``reach``: no lost last copy stands in the way);
+* the **pace**: score + cards left to draw + players - reach, the number of turns the team can
+  still spend without playing before a reachable point is lost for good (a discard lowers it by
+  one, a play or a clue leaves it as it is; at the last draw no card is left to draw, so a pace
+  below 0 is that many points lost whatever happens next);
+* the clue tokens;
+* the needed cards (one copy of each card the fireworks still need to reach ``reach``): how
+  many are in hands, known playable by their holder now, clued, unclued, and how many were
+  drawn in the last ``players`` draws;
+* ``ideal``: the best score the last round could reach if every player saw their own cards
+  (each seat has exactly one turn left): what is lost before the last draw is ``reach - ideal``,
+  what the last round loses is ``ideal - final``.
+
+Then it counts the bot's moves in the last two rounds (the turns from when the draw pile held
+``players`` cards or fewer) by the reason the bot gave.
+
+    python benchmarks/conventions_endgame.py [--games 200] [--players 3 4 5] [--seed 0]
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import time
+from dataclasses import dataclass, field
+
+from openhanabi.bots import make_bot
+from openhanabi.bots.conventions.bot import ConventionsBot
+from openhanabi.rules import ActionType, Game, Termination, find_variant
+from openhanabi.rules.tables import tables_for
+
+FIGURES = (
+    "score",
+    "reach",
+    "pace",
+    "pace_at_10",
+    "tokens",
+    "needed",
+    "known",
+    "clued",
+    "unclued",
+    "late",
+    "ideal",
+    "final",
+)
+
+
+@dataclass
+class Tally:
+    games: int = 0
+    sums: dict[str, float] = field(default_factory=lambda: dict.fromkeys(FIGURES, 0.0))
+    pace: collections.Counter[int] = field(default_factory=collections.Counter)
+    moves: collections.Counter[str] = field(default_factory=collections.Counter)
+    missed: collections.Counter[str] = field(default_factory=collections.Counter)
+    lost_before: int = 0
+    lost_last: int = 0
+    short: int = 0  # points lost for want of turns alone: a pace below 0 at the last draw
+
+
+def ideal_last_round(game: Game) -> int:
+    """The best score one turn per seat can reach with every player seeing their own cards."""
+    tables = tables_for(game.variant)
+    idents = game._ident  # the harness may look at every card: it is not a player
+    players = game.variant.players
+    start = game.seat
+    hands = [list(hand) for hand in game.hands]
+
+    def best(turn: int, fireworks: tuple[int, ...]) -> int:
+        if turn == players:
+            return 0
+        seat = (start + turn) % players
+        top = best(turn + 1, fireworks)
+        for order in hands[seat]:
+            ident = idents[order]
+            suit = tables.suit_of[ident]
+            if tables.needed[suit][fireworks[suit]] == ident:
+                raised = list(fireworks)
+                raised[suit] += 1
+                top = max(top, 1 + best(turn + 1, tuple(raised)))
+        return top
+
+    return game.score + best(0, tuple(game.fireworks))
+
+
+def needed_cards(game: Game) -> set[int]:
+    """The identities the fireworks still need to reach the best reachable score."""
+    tables = tables_for(game.variant)
+    gone = game._discarded
+    needed = set()
+    for suit, played in enumerate(game.fireworks):
+        row = tables.needed[suit]
+        k = played
+        while row[k] >= 0 and gone[row[k]] < tables.copies[row[k]]:
+            needed.add(row[k])
+            k += 1
+    return needed
+
+
+def knows_playable(bot: ConventionsBot, game: Game, order: int) -> bool:
+    view = game.view(bot.seat)
+    st = bot.state
+    st.sync(view)
+    belief = bot._own_belief(view, order)
+    return st.marked(order) and belief != 0 and belief & ~st.playable == 0
+
+
+def play(players: int, seed: int, tally: Tally) -> None:
+    variant = find_variant("base", players=players)
+    bots = [make_bot("conventions", s, variant, seed) for s in range(players)]
+    game = Game.new(variant, seed)
+    drawn_at: dict[int, int] = {order: 0 for hand in game.hands for order in hand}
+    draws = 0
+    snap: dict[str, float] = {}
+    while game.outcome is None:
+        if "pace_at_10" not in snap and len(game.draw_pile) <= 10:
+            snap["pace_at_10"] = game.score + len(game.draw_pile) + players - game.max_reachable()
+        late = len(game.draw_pile) <= players
+        bot = bots[game.seat]
+        could = game.turns_left >= 0 and any(game.is_playable(o) for o in game.hands[game.seat])
+        action = bot.act(game.view(game.seat))
+        if late:
+            why = bot.reason()
+            tally.moves[why.key if why is not None else "none"] += 1
+        if could and not (action.type is ActionType.PLAY and game.is_playable(action.target)):
+            why = bot.reason()
+            tally.missed[why.key if why is not None else "none"] += 1
+        game.apply(action)
+        drew = game.events[-1].drew
+        if drew >= 0:
+            draws += 1
+            drawn_at[drew] = draws
+            if not game.draw_pile:
+                snap.update(snapshot(game, bots, drawn_at, draws))
+    if "score" not in snap or game.outcome.termination is Termination.STRIKEOUT:
+        return
+    snap["final"] = game.outcome.score
+    tally.games += 1
+    for name in FIGURES:
+        tally.sums[name] += snap.get(name, 0.0)
+    tally.pace[int(snap["pace"])] += 1
+    tally.lost_before += int(snap["reach"] - snap["ideal"])
+    tally.short += max(0, -int(snap["pace"]))
+    tally.lost_last += int(snap["ideal"] - snap["final"])
+
+
+def snapshot(
+    game: Game, bots: list[ConventionsBot], drawn_at: dict[int, int], draws: int
+) -> dict[str, float]:
+    players = game.variant.players
+    reach = game.max_reachable()
+    needed = needed_cards(game)
+    known = clued = unclued = late = 0
+    for ident in needed:
+        holders = [
+            (s, o) for s, hand in enumerate(game.hands) for o in hand if game._ident[o] == ident
+        ]
+        if any(knows_playable(bots[s], game, o) for s, o in holders):
+            known += 1
+        if any(bots[s].state.marked(o) for s, o in holders):
+            clued += 1
+        else:
+            unclued += 1
+        if holders and min(draws - drawn_at[o] for _, o in holders) < players:
+            late += 1
+    return {
+        "score": game.score,
+        "reach": reach,
+        "pace": game.score + players - reach,
+        "tokens": game.clue_tokens,
+        "needed": len(needed),
+        "known": known,
+        "clued": clued,
+        "unclued": unclued,
+        "late": late,
+        "ideal": ideal_last_round(game),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--players", type=int, nargs="+", default=[3, 4, 5])
+    args = parser.parse_args()
+    for players in args.players:
+        tally = Tally()
+        start = time.process_time()
+        for seed in range(args.seed, args.seed + args.games):
+            play(players, seed, tally)
+        n = max(1, tally.games)
+        print(f"{players} players, {tally.games} games ({time.process_time() - start:.0f} s CPU)")
+        print("  at the last draw: " + ", ".join(f"{k} {tally.sums[k] / n:.2f}" for k in FIGURES))
+        print(
+            f"  lost before the last draw {tally.lost_before / n:.2f} (of which a pace below 0:"
+            f" {tally.short / n:.2f}; the rest: needed cards in the wrong hands or order), in the"
+            f" last round {tally.lost_last / n:.2f}"
+        )
+        print(
+            "  pace at the last draw: "
+            + ", ".join(f"{p}: {c}" for p, c in sorted(tally.pace.items()))
+        )
+        total = sum(tally.moves.values())
+        print("  moves in the last two rounds, per game:")
+        for key, count in tally.moves.most_common():
+            print(f"    {key:<32} {count / n:.2f}  ({100 * count / total:.0f} %)")
+        print("  last-round turns of a seat holding a playable card that it did not play:")
+        for key, count in tally.missed.most_common():
+            print(f"    {key:<32} {count / n:.2f}")
+
+
+if __name__ == "__main__":
+    main()
