@@ -1,0 +1,51 @@
+"""The token diagnostic of the conventions bot (``benchmarks/conventions_tokens.py``) counts every
+turn, clue and discard of a game once, in exactly one of its kinds."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from collections import Counter
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from openhanabi.bots import make_bot, play_game
+from openhanabi.rules import Game, Result, find_variant
+
+SCRIPT = Path(__file__).parents[2] / "benchmarks" / "conventions_tokens.py"
+
+
+@pytest.fixture(scope="module")
+def tokens() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("conventions_tokens", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up by name
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 5), (4, 12), (5, 3)])
+def test_every_clue_and_discard_is_counted_once(
+    tokens: ModuleType, players: int, seed: int
+) -> None:
+    out: Counter[str] = Counter()
+    tokens.play_one(players, seed, out)
+    variant = find_variant("base", players=players)
+    bots = [make_bot("conventions", s, variant, seed) for s in range(players)]
+    game = play_game(Game.new(variant, seed), bots)
+    assert game.outcome is not None
+    results = Counter(event.result for event in game.events)
+    assert out["games"] == 1
+    assert out["score"] == game.outcome.score
+    assert out["turns"] == len(game.events)
+    assert sum(out[f"clue {kind}"] for kind in tokens.CLUE_KINDS) == results[Result.CLUE]
+    discards = sum(n for key, n in out.items() if key.startswith("discard: "))
+    assert discards + out["last copy discarded"] == results[Result.DISCARDED]
+    whys = sum(n for key, n in out.items() if key.startswith("last copy discarded, why: "))
+    ranks = sum(n for key, n in out.items() if key.startswith("last copy discarded: rank "))
+    assert whys == ranks == out["last copy discarded"]
+    lost_points = game.max_reachable() - game.outcome.score
+    assert out["end: reachable but unplayed"] == lost_points
