@@ -6,10 +6,8 @@ pages, refusals and form problems come in that language."""
 from __future__ import annotations
 
 import ast
-import json
 import re
 import string
-from functools import cache
 
 import pytest
 from fastapi.testclient import TestClient
@@ -27,6 +25,7 @@ from openhanabi.server.i18n import (
     LANGUAGES,
     LOCALES,
     choose_language,
+    load,
     translator,
 )
 from openhanabi.server.models import TableState
@@ -54,10 +53,8 @@ KEY = re.compile(r"[a-z0-9_]+(\.[a-z0-9_]+)+")
 KEYED_CALLS = {"RefusedError": 0, "TooManyAttemptsError": 0, "PydanticCustomError": 0}
 
 
-@cache
 def catalogue(lang: str, area: str) -> dict[str, str]:
-    texts: dict[str, str] = json.loads((LOCALES / lang / f"{area}.json").read_text("utf-8"))
-    return texts
+    return load(lang, area)
 
 
 def all_areas() -> list[str]:

@@ -31,8 +31,9 @@ To move a bot whose sentences are f-strings onto this module (as the conventions
 2. where the bot set its sentence (``self._why = f"..."``), keep ``self._reason =
    reason("conventions.play.finesse", slot=2, seat=1)`` instead;
 3. have ``reason()`` return it and ``explain()`` return ``english(self._reason, self.variant)``;
-4. add the key's text to every language's ``bots.json`` catalogue of the web platform (a test
-   lists the keys the bots produce and checks every language has them).
+4. add the key's text to the German and Danish ``bots.json`` catalogues of the web platform
+   (its English catalogue takes :data:`ENGLISH` as it is; a test lists the keys the bots
+   produce and checks every language has them).
 
 >>> from openhanabi.rules import find_variant
 >>> said = reason("basic.clue", seat=1, clue=reason("clue.colour", colour=0),

@@ -2,7 +2,8 @@
 
 Texts live in catalogues, one JSON file per language and area (``locales/<lang>/<area>.json``,
 a flat object of key -> text with ``{name}`` placeholders): ``site`` for the pages around the
-game, ``game`` for the game page and its log, ``replay`` for replays and history. A key missing
+game, ``game`` for the game page and its log, ``replay`` for replays and history, ``bots`` for
+the bots' explanations, ``problems`` for what the game's socket refuses. A key missing
 from German or Danish falls back to English (a test keeps the catalogues complete).
 
 The visitor's language is, in this order: ``?lang=`` on the request (remembered in the
@@ -23,6 +24,8 @@ from pathlib import Path
 from typing import Final
 
 from starlette.requests import HTTPConnection
+
+from openhanabi.bots.explanation import ENGLISH
 
 LANGUAGES: Final = {"en": "English", "de": "Deutsch", "da": "Dansk"}
 DEFAULT: Final = "en"
@@ -78,7 +81,7 @@ class Translator:
     def catalogue(self, area: str) -> dict[str, str]:
         """Every text of ``area`` in this language, English where a translation is missing
         (for pages that translate in the browser)."""
-        return _load(DEFAULT, area) | _load(self.lang, area)
+        return load(DEFAULT, area) | load(self.lang, area)
 
 
 @cache
@@ -92,9 +95,15 @@ def areas() -> tuple[str, ...]:
 
 
 @cache
-def _load(lang: str, area: str) -> dict[str, str]:
+def load(lang: str, area: str) -> dict[str, str]:
+    """The texts of ``area`` in ``lang`` as shipped (no English stand-ins). The English ``bots``
+    area starts from the bots' own English sentences (:data:`openhanabi.bots.explanation.ENGLISH`,
+    each key under ``bots.``): the bots keep the one copy, and its file holds only what the
+    server adds (ordinals, the decimal mark, a stand-in bot's words)."""
+    texts: dict[str, str] = {}
+    if (lang, area) == (DEFAULT, "bots"):
+        texts = {f"{area}.{key}": text for key, text in ENGLISH.items()}
     path = LOCALES / lang / f"{area}.json"
-    if not path.exists():
-        return {}
-    texts: dict[str, str] = json.loads(path.read_text(encoding="utf-8"))
+    if path.exists():
+        texts |= json.loads(path.read_text(encoding="utf-8"))
     return texts
