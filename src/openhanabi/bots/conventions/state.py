@@ -310,6 +310,8 @@ class Tracker:
         seer = self.seat if receiver == hidden else hidden
         if seer != receiver:
             self.find_links(reading, seer, scan)
+            if seer == self.seat:
+                self._drop_own_finesse(reading)
         elif reading.plays and not reading.saves:
             # the receiver: prompts that every reading goes through are certain
             suits = rules.suits_of(reading.plays, t)
@@ -334,6 +336,20 @@ class Tracker:
         if chain is not None and any(link.seat == hidden for link in chain):
             reading.links = chain
             reading.plays |= 1 << truth
+
+    def _drop_own_finesse(self, reading: Reading) -> None:
+        """This seat sees the focus and knows whether the clue finessed it; when it did not,
+        the readings that go through its own finesse position are dropped from its notes at
+        once (the receiver keeps them only if that card is the one called, which is rare)."""
+        seat = self.seat
+        if any(link.kind == "finesse" and link.seat == seat for link in reading.links):
+            return
+        drop = 0
+        for who, _order, idents, _called in reading.waits:
+            if who == seat:
+                drop |= idents
+        reading.waits = [wait for wait in reading.waits if wait[0] != seat]
+        reading.plays = reading.plays & ~drop or reading.plays
 
     def _rank_of(self, kind: ActionType, mask: int) -> int:
         for rank in range(1, 6):
