@@ -231,3 +231,24 @@ def test_late_in_the_game_a_player_with_plays_queued_is_given_turns() -> None:
             said = bot.reason()
             held += said is not None and said.key == "conventions.clue.hold"
     assert held > 0
+
+
+def test_of_two_equal_play_clues_the_one_to_a_player_with_no_play_waiting_is_given() -> None:
+    # Bob plays the red 1 of a 1 clue and still knows his blue 1 fits; Alice can get Bob's red
+    # 2 or Cathy's green 1 played, with one card touched each: the clue goes to Cathy, whose
+    # hand has no play waiting, although Bob is nearer.
+    game = deal(
+        3,
+        [
+            ["Y3", "G4", "B3", "W4", "Y4"],
+            ["G3", "W3", "R2", "B1", "R1"],
+            ["B4", "Y3", "W4", "B3", "G1"],
+        ],
+    )
+    bots = bots_for(game)
+    game.apply(Action.rank_clue(1, 1))
+    game.apply(Action.play(9))
+    game.apply(Action.colour_clue(1, 3))
+    action = bots[0].act(game.view(0))
+    assert action.is_clue and action.target == 2
+    assert "green 1" in bots[0].explain()

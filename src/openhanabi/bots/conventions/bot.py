@@ -489,6 +489,11 @@ class ConventionsBot(Bot):
             return False
         return not self._has_play(seat)
 
+    def _known_plays(self, seat: int) -> int:
+        """How many cards ``seat`` holds that the table knows they can play."""
+        st = self.state
+        return sum(1 for o in st.hands[seat] if st.sure_play(o))
+
     def _has_play(self, seat: int) -> bool:
         """Whether ``seat`` holds a card the table knows they can play (or a called blind play)."""
         st = self.state
@@ -542,9 +547,12 @@ class ConventionsBot(Bot):
             return None
         players = self.variant.players
 
-        def key(option: Option) -> tuple[float, int]:
+        # among clues of equal worth, the receiver with fewer known plays already waiting:
+        # needed cards piling up in one hand are played one a turn, and the game may end
+        # before they all are; then the nearest receiver
+        def key(option: Option) -> tuple[float, int, int]:
             distance = (option.action.target - self.seat) % players
-            return (option.value, -distance)
+            return (option.value, -self._known_plays(option.action.target), -distance)
 
         best = max(options, key=key)
         # with two players the only receiver acts next, so even a clue of small worth is used at
