@@ -30,6 +30,15 @@ class ActionType(enum.IntEnum):
     CHOOSE = 10  # a bonus tile's choice of a card in the discard pile
 
 
+# An enum's members read through their class call the enum type's __getattr__ hook in this
+# Python: code that reads them at every action (the game, the encodings) imports these names.
+PLAY = ActionType.PLAY
+DISCARD = ActionType.DISCARD
+COLOUR_CLUE = ActionType.COLOUR_CLUE
+RANK_CLUE = ActionType.RANK_CLUE
+CHOOSE = ActionType.CHOOSE
+
+
 class Action(NamedTuple):
     """One action. ``declare`` is the declared suit of a play (declared-play option).
 

@@ -21,6 +21,16 @@ class Result(enum.Enum):
     PLAYED_FROM_DISCARD = "played from the discard pile"  # bonus tile 6
 
 
+# An enum's members read through their class call the enum type's __getattr__ hook in this
+# Python: code that reads them at every action (the game, the encodings) imports these names.
+PLAYED = Result.PLAYED
+MISPLAYED = Result.MISPLAYED
+DECLARED_WRONG = Result.DECLARED_WRONG
+DISCARDED = Result.DISCARDED
+CLUE = Result.CLUE
+PLAYED_FROM_DISCARD = Result.PLAYED_FROM_DISCARD
+
+
 class Decision(enum.Enum):
     """A bonus tile's choice that the player on turn must make before the turn passes."""
 

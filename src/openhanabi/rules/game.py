@@ -20,7 +20,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from operator import itemgetter
 
-from openhanabi.rules.actions import Action, ActionType
+from openhanabi.rules.actions import (
+    CHOOSE,
+    COLOUR_CLUE,
+    DISCARD,
+    PLAY,
+    RANK_CLUE,
+    Action,
+    ActionType,
+)
 from openhanabi.rules.deck import (
     Card,
     SplitMix64,
@@ -30,25 +38,22 @@ from openhanabi.rules.deck import (
     shuffled_tiles,
 )
 from openhanabi.rules.errors import IllegalActionError
-from openhanabi.rules.events import Decision, Event, Result
+from openhanabi.rules.events import (
+    CLUE,
+    DECLARED_WRONG,
+    DISCARDED,
+    MISPLAYED,
+    PLAYED,
+    Decision,
+    Event,
+    Result,
+)
 from openhanabi.rules.legal import ActionTable, action_table
 from openhanabi.rules.outcome import Outcome, Termination
 from openhanabi.rules.tables import RANK_COUNT, Tables, tables_for
 from openhanabi.rules.variants import Variant
 from openhanabi.rules.view import SeatView, seat_view
 
-PLAY = ActionType.PLAY
-DISCARD = ActionType.DISCARD
-COLOUR_CLUE = ActionType.COLOUR_CLUE
-RANK_CLUE = ActionType.RANK_CLUE
-CHOOSE = ActionType.CHOOSE
-# An enum's members read through its class cost a call of the enum type's __getattr__ hook
-# in this Python: the ones read on every action are read from here.
-PLAYED = Result.PLAYED
-MISPLAYED = Result.MISPLAYED
-DECLARED_WRONG = Result.DECLARED_WRONG
-DISCARDED = Result.DISCARDED
-CLUE = Result.CLUE
 STRIKEOUT = Termination.STRIKEOUT
 LOST = (Termination.STRIKEOUT, Termination.ALL_OR_NOTHING_LOST)
 _new_event = tuple.__new__

@@ -66,23 +66,14 @@ from typing import ClassVar
 from openhanabi.env.encodings.base import ROW_CACHE_LIMIT, Encoding, layout
 from openhanabi.env.encodings.live import LiveObservations, set_offsets
 from openhanabi.env.moves import MoveNumbering
-from openhanabi.rules import Action, ActionType, Decision, Event, Game, Result, SeatView, Variant
+from openhanabi.rules import Action, Decision, Event, Game, Result, SeatView, Variant
+from openhanabi.rules.actions import CHOOSE, COLOUR_CLUE, DISCARD, PLAY, RANK_CLUE
+from openhanabi.rules.events import DECLARED_WRONG, MISPLAYED, PLAYED, PLAYED_FROM_DISCARD
 
 RANKS = 5
 TILES = 6
 KINDS = 6
 RESULTS = 4
-# an enum's members read through its class call the enum type's __getattr__ hook in this
-# Python: the ones read at every step are read from here
-PLAY = ActionType.PLAY
-DISCARD = ActionType.DISCARD
-COLOUR_CLUE = ActionType.COLOUR_CLUE
-RANK_CLUE = ActionType.RANK_CLUE
-CHOOSE = ActionType.CHOOSE
-PLAYED = Result.PLAYED
-PLAYED_FROM_DISCARD = Result.PLAYED_FROM_DISCARD
-MISPLAYED = Result.MISPLAYED
-DECLARED_WRONG = Result.DECLARED_WRONG
 
 _CHOICE_KIND = {Result.RESHUFFLED: 4, Result.PLAYED_FROM_DISCARD: 5}
 _PENDING_INDEX = {

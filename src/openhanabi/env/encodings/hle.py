@@ -71,7 +71,9 @@ from openhanabi.env.encodings.base import (
 )
 from openhanabi.env.encodings.live import LiveObservations, set_offsets
 from openhanabi.env.moves import MoveNumbering
-from openhanabi.rules import Action, ActionType, Event, Game, Result, SeatView, Variant
+from openhanabi.rules import Action, Event, Game, SeatView, Variant
+from openhanabi.rules.actions import COLOUR_CLUE, DISCARD, PLAY, RANK_CLUE
+from openhanabi.rules.events import CLUE, PLAYED
 from openhanabi.rules.suits import BASE_SUITS
 
 _join = bytearray().join  # a new bytearray of the parts joined (its empty separator unchanged)
@@ -81,14 +83,6 @@ RANKS = 5
 CARDS = len(HLE_COLOURS) * RANKS
 COPIES = (3, 2, 2, 2, 1)  # per rank
 KINDS = 4  # kinds of last action: play, discard, colour clue, rank clue
-# an enum's members read through its class call the enum type's __getattr__ hook in this
-# Python: the ones read at every step are read from here
-COLOUR_CLUE = ActionType.COLOUR_CLUE
-RANK_CLUE = ActionType.RANK_CLUE
-PLAY = ActionType.PLAY
-DISCARD = ActionType.DISCARD
-PLAYED = Result.PLAYED
-CLUE = Result.CLUE
 
 
 def check_hle_variant(variant: Variant) -> None:
