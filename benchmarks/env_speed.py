@@ -79,14 +79,7 @@ def run_aec(
     done = 0
     start = clock()
     while clock() - start < seconds:
-        for _agent in table.agent_iter():
-            observation, _reward, termination, truncation, _info = table.last()
-            if termination or truncation:
-                table.step(None)
-                continue
-            legal = observation["action_mask"].nonzero()[0]
-            table.step(int(choice.choice(legal)))
-            done += 1
+        done += play_out(table, choice)
         table.reset()
     return done, clock() - start
 
@@ -248,6 +241,20 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def play_out(table: Any, choice: random.Random) -> int:
+    """Play ``table``'s game to its end with random legal moves; the steps taken."""
+    steps = 0
+    for _agent in table.agent_iter():
+        observation, _reward, termination, truncation, _info = table.last()
+        if termination or truncation:
+            table.step(None)
+            continue
+        legal = observation["action_mask"].nonzero()[0]
+        table.step(int(choice.choice(legal)))
+        steps += 1
+    return steps
+
+
 def play_games(games: int, players: int, seed: int, encoding: str) -> int:
     """The ``openhanabi aec`` loop for ``games`` games of seeds ``seed``, ``seed + 1``, ...;
     the steps taken (a fixed piece of work: the moves are drawn from a seeded generator)."""
@@ -256,14 +263,7 @@ def play_games(games: int, players: int, seed: int, encoding: str) -> int:
     done = 0
     for game in range(games):
         table.reset(seed=seed + game)
-        for _agent in table.agent_iter():
-            observation, _reward, termination, truncation, _info = table.last()
-            if termination or truncation:
-                table.step(None)
-                continue
-            legal = observation["action_mask"].nonzero()[0]
-            table.step(int(choice.choice(legal)))
-            done += 1
+        done += play_out(table, choice)
     return done
 
 
