@@ -597,10 +597,9 @@ class ConventionsBot(Bot):
         if view.clue_tokens == 0 or view.draw_pile_size == 0:
             return None
         players = self.variant.players
-        st = self.state
         for ahead in range(1, players):
             seat = (self.seat + ahead) % players
-            plays = sum(1 for o in st.hands[seat] if st.sure_play(o))
+            plays = self._known_plays(seat)
             # this turn takes the next card; ``seat`` takes one every ``players`` cards after
             turns = (view.draw_pile_size - ahead - 1 + players) // players
             if plays >= 2 and plays > turns:
