@@ -13,7 +13,7 @@ from openhanabi.bots import make_bot, play_game
 from openhanabi.bots.conventions import ConventionsBot
 from openhanabi.bots.conventions.bot import NAMES
 from openhanabi.bots.explanation import Reason
-from openhanabi.rules import PRESETS, Action, Card, Game, find_variant
+from openhanabi.rules import PRESETS, Action, ActionType, Card, Game, find_variant
 from openhanabi.rules.deck import ordered_deck
 
 LETTERS = "RYGBW"
@@ -252,3 +252,58 @@ def test_of_two_equal_play_clues_the_one_to_a_player_with_no_play_waiting_is_giv
     action = bots[0].act(game.view(0))
     assert action.is_clue and action.target == 2
     assert "green 1" in bots[0].explain()
+
+
+def test_a_colour_play_clue_may_touch_a_second_copy_of_its_card() -> None:
+    # Bob holds both yellow 1s (orders 6 and 8) and nothing else that fits. A yellow clue
+    # touches both: good touch breaks, but the yellow 1 is played and the other copy is left as
+    # "yellow, 2 to 5" until it shows itself useless. A 1 clue would do the same with a card
+    # read as "some 1" that fits as soon as the first is played: never given.
+    game = deal(2, [["R3", "G4", "B3", "W4", "Y4"], ["G3", "Y1", "W4", "Y1", "B4"]])
+    bots = bots_for(game)
+    game.apply(Action.rank_clue(1, 4))  # Alice: 4 to Bob
+    game.apply(Action.rank_clue(0, 4))  # Bob: 4 to Alice
+    action = bots[0].act(game.view(0))
+    assert action == Action.colour_clue(1, 1)
+    assert "yellow 1" in bots[0].explain()
+
+
+def test_a_copy_a_clue_would_leave_looking_like_a_playable_card_is_not_touched() -> None:
+    # Both red 3s are discarded, so a red card is the red 1 or the red 2. Bob holds two red 1s
+    # (orders 7 and 9): a red clue would get one played and leave the other "red 2" for
+    # everyone, to be misplayed as soon as the red 1 is down. Alice does not give it.
+    variant = find_variant("base", players=2)
+    hands = [["R3", "Y4", "B3", "W3", "G4"], ["R3", "W4", "R1", "G3", "R1"]]
+    dealt = [card(name) for hand in hands for name in hand]
+    rest = Counter(ordered_deck(variant)) - Counter(dealt)
+    # the cards drawn next are harmless: 4s of other colours first
+    tail = sorted(rest.elements(), key=lambda c: (c.suit == 0, c.rank != 4, c.rank, c.suit))
+    game = Game(variant, dealt + tail)
+    bots = bots_for(game)
+    game.apply(Action.rank_clue(1, 4))  # Alice: 4 to Bob
+    game.apply(Action.rank_clue(0, 4))  # Bob: 4 to Alice
+    game.apply(Action.discard(0))  # Alice: a red 3
+    game.apply(Action.discard(5))  # Bob: the other red 3
+    action = bots[0].act(game.view(0))
+    assert action != Action.colour_clue(1, 0)
+    assert action != Action.rank_clue(1, 1)
+
+
+def test_a_card_a_clue_shows_useless_is_not_its_focus() -> None:
+    # Both blue 2s are gone, so blue cards other than the 1s are useless. Bob's blue 4 (order
+    # 7) was left out of a 1 clue: a blue clue on it tells everyone it is useless, and
+    # therefore asks nothing of it (no focus), instead of reading it as a blue card to play.
+    game = deal(2, [["B2", "Y4", "G4", "W3", "Y3"], ["B2", "R1", "B4", "G3", "W3"]])
+    bots = bots_for(game)
+    game.apply(Action.rank_clue(1, 1))  # Alice: 1 to Bob (his red 1)
+    game.apply(Action.rank_clue(0, 4))  # Bob: 4 to Alice
+    game.apply(Action.discard(0))  # Alice: a blue 2
+    game.apply(Action.discard(5))  # Bob: the other blue 2
+    tracker = bots[0].state
+    tracker.sync(game.view(0))
+    blue = tracker.clue_mask(ActionType.COLOUR_CLUE, 3)
+    reading = tracker.read_clue(0, 1, (7,), blue, ActionType.COLOUR_CLUE, 1)
+    assert reading.focus is None
+    game.apply(Action.colour_clue(1, 3))
+    action = bots[1].act(game.view(1))
+    assert action == Action.discard(7) or action == Action.play(6)

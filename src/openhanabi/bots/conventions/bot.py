@@ -34,6 +34,9 @@ from openhanabi.bots.protocol import Bot
 from openhanabi.bots.registry import register
 from openhanabi.rules import Action, ActionType, Decision, SeatView, Variant
 
+# what a colour play clue is worth less for each card it touches against good touch (a card no
+# longer needed, or a copy of another marked card): its holder keeps it for nothing
+BAD_TOUCH_COST = 0.7
 CLUE_WORTH = 0.5  # the least a clue must be worth to spend a token on it
 TWO_PLAYER_CLUE_WORTH = 0.2
 # how much of the next chop's worth a save clue loses when it leaves that chop in danger for a
@@ -282,19 +285,20 @@ class ConventionsBot(Bot):
             for o in confused:
                 if _within(st.belief(o), st.useless):
                     value += 0.8  # they will now discard a clued card that is no longer needed
-            bad = 0
-            elsewhere = self._marked_elsewhere(receiver)
-            seen_here: set[int] = set()
-            for o in touched:
-                if o in saved_touched:
-                    continue
-                i = ident[o]
-                if st.useless >> i & 1 or i in elsewhere or i in seen_here:
-                    bad += 1
-                seen_here.add(i)
+            bad = self._bad_touch(receiver, touched, saved_touched, reading)
+            if bad is None:
+                return None  # a card touched against good touch would soon be misplayed
             if bad and not doomed and strict:
-                return None
-            value -= 0.5 * bad
+                # good touch is kept by every clue but a colour clue that gets a card played
+                focus = reading.focus
+                playing = (
+                    focus is not None
+                    and reading.plays >> ident[focus] & 1
+                    and not reading.saves >> ident[focus] & 1
+                )
+                if not playing or action.type != ActionType.COLOUR_CLUE:
+                    return None
+            value -= BAD_TOUCH_COST * bad
             if chop_before in touched and receiver == (self.seat + 1) % st.players:
                 # a save that moves the chop onto another card worth saving only trades one
                 # loss for the other
@@ -346,6 +350,40 @@ class ConventionsBot(Bot):
                 return None
             detail = reason("conventions.why.fix_misplay" if doomed else "conventions.why.fix")
         return Option(action, value, kind, reading, detail, len(doomed), new_plays)
+
+    def _bad_touch(
+        self, receiver: int, touched: tuple[int, ...], before: set[int], reading: Reading
+    ) -> int | None:
+        """How many of the cards a clue (just applied) newly touches break good touch: a card no
+        longer needed, a copy of a marked card in another hand, or a second copy of a card the
+        clue touches (a card whose clues show everyone it is useless does not count: its holder
+        simply discards it). ``None`` when such a card would be left with a single identity once
+        the clue's chain is played: its holder would then take it for that card and misplay
+        it (left with none, it shows itself useless)."""
+        st = self.state
+        ident = st.ident
+        fresh = [o for o in touched if o not in before and not _within(st.clue[o], st.useless)]
+        copies: dict[int, int] = {}
+        for o in fresh:
+            copies[ident[o]] = copies.get(ident[o], 0) + 1
+        chained = 0
+        if reading.focus is not None:
+            chained = 1 << ident[reading.focus]
+            for link in reading.links:
+                chained |= 1 << link.ident
+        elsewhere = self._marked_elsewhere(receiver)
+        seen: set[int] = set()
+        bad = 0
+        for o in fresh:
+            i = ident[o]
+            wrong = st.useless >> i & 1 or i in elsewhere
+            if wrong or i in seen:
+                bad += 1
+            left = st.belief(o) & ~(1 << i) & ~chained
+            if (wrong or copies[i] > 1) and o != reading.focus and left.bit_count() == 1:
+                return None
+            seen.add(i)
+        return bad
 
     def _misread(
         self,

@@ -258,7 +258,13 @@ class Tracker:
         played (known, prompted or one finessed), or, on chop, a card to save."""
         hand = self.hands[receiver]
         marks = self.marks()
-        new = [order for order in hand if order in touched and order not in self.touched]
+        new = [
+            order
+            for order in hand
+            if order in touched
+            and order not in self.touched
+            and not self.shown_useless(order, mask)
+        ]
         focus = rules.clue_focus(new, rules.chop(hand, marks))
         if focus is None:
             return Reading(None)
@@ -318,6 +324,12 @@ class Tracker:
             if len(suits) == 1:
                 reading.links = sure.get(suits.pop(), [])
         return reading
+
+    def shown_useless(self, order: int, mask: int) -> bool:
+        """Whether the clues on ``order`` together with a clue of ``mask`` show everyone that
+        it is no longer needed: the clue does not focus such a card, its holder just discards it."""
+        clue = self.clue.get(order, self.all) & mask
+        return clue != 0 and clue & ~self.useless == 0
 
     def find_links(self, reading: Reading, hidden: int, scan: Scan) -> None:
         """For a seat that sees the focus: the known, prompted and finessed cards it plays
