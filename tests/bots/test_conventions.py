@@ -307,3 +307,40 @@ def test_a_card_a_clue_shows_useless_is_not_its_focus() -> None:
     game.apply(Action.colour_clue(1, 3))
     action = bots[1].act(game.view(1))
     assert action == Action.discard(7) or action == Action.play(6)
+
+
+def test_a_colour_clue_saves_a_last_copy_even_against_good_touch() -> None:
+    # Bob's chop is the last red 3 (order 5; Alice discarded the other). A red clue also
+    # touches his red 1 (order 7), useless once Alice played hers; a 3 clue would touch his
+    # two green 3s. The red clue is given: a last copy is worth a card kept for nothing.
+    game = deal(2, [["R3", "R1", "Y4", "W4", "B3"], ["R3", "G3", "R1", "G3", "B4"]])
+    bots = bots_for(game)
+    game.apply(Action.rank_clue(1, 4))  # Alice: 4 to Bob
+    game.apply(Action.rank_clue(0, 1))  # Bob: 1 to Alice
+    game.apply(Action.play(1))  # Alice: the red 1
+    game.apply(Action.rank_clue(0, 4))  # Bob: 4 to Alice
+    game.apply(Action.discard(0))  # Alice: a red 3
+    game.apply(Action.rank_clue(0, 4))  # Bob: 4 to Alice again
+    action = bots[0].act(game.view(0))
+    assert action == Action.colour_clue(1, 0)
+    assert "save" in bots[0].explain()
+
+
+@settings(max_examples=10, deadline=None)
+@given(players=st.integers(2, 5), seed=st.integers(0, 10_000))
+def test_late_in_the_game_a_useless_card_waits_while_a_token_is_left(
+    players: int, seed: int
+) -> None:
+    """With no more cards to draw than players and a token in hand, the bot gives a harmless
+    clue rather than discard, even a card it knows is useless: a discard draws a card."""
+    variant = find_variant("base", players=players)
+    game = Game.new(variant, seed)
+    bots = bots_for(game)
+    while game.outcome is None:
+        bot = bots[game.seat]
+        view = game.view(game.seat)
+        action = bot.act(view)
+        said = bot.reason()
+        if said is not None and said.key == "conventions.discard.useless":
+            assert view.draw_pile_size > players or view.clue_tokens == 0
+        game.apply(action)

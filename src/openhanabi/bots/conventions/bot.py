@@ -289,14 +289,20 @@ class ConventionsBot(Bot):
             if bad is None:
                 return None  # a card touched against good touch would soon be misplayed
             if bad and not doomed and strict:
-                # good touch is kept by every clue but a colour clue that gets a card played
+                # good touch is kept by every clue but a colour clue that gets a card played or
+                # saves the last copy of a card
                 focus = reading.focus
                 playing = (
                     focus is not None
                     and reading.plays >> ident[focus] & 1
                     and not reading.saves >> ident[focus] & 1
                 )
-                if not playing or action.type != ActionType.COLOUR_CLUE:
+                saving = (
+                    focus is not None
+                    and reading.saves >> ident[focus] & 1
+                    and st.critical >> ident[focus] & 1
+                )
+                if not (playing or saving) or action.type != ActionType.COLOUR_CLUE:
                     return None
             value -= BAD_TOUCH_COST * bad
             if chop_before in touched and receiver == (self.seat + 1) % st.players:
@@ -612,6 +618,8 @@ class ConventionsBot(Bot):
         crowded = self._crowded_seat(view)
         if crowded is not None:
             return self._hold(view, crowded)
+        if self._stall_instead(view):
+            return None  # a harmless clue, even rather than a known useless card (see below)
         for order in hand:
             if _within(self._own_belief(view, order), st.useless):
                 return (
@@ -620,8 +628,6 @@ class ConventionsBot(Bot):
                 )
         chop = st.chop(view.seat)
         if chop is not None:
-            if self._stall_instead(view):
-                return None
             return (
                 Action.discard(chop),
                 reason("conventions.discard.chop", position=self._slot(view, chop)),
@@ -673,7 +679,8 @@ class ConventionsBot(Bot):
 
     def _stall_instead(self, view: SeatView) -> bool:
         """Late in the game (no more cards to draw than players) with tokens in hand, a harmless
-        clue beats losing an unknown card and brings the last round no closer."""
+        clue beats a discard: it loses no unknown card and, unlike any discard (even of a card
+        known to be useless), draws none, so it brings the last round no closer."""
         return view.draw_pile_size <= self.variant.players and view.clue_tokens > 0
 
     def _last_resort(self, view: SeatView) -> tuple[Action, Reason] | None:
