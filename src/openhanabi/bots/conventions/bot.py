@@ -158,7 +158,7 @@ class ConventionsBot(Bot):
     def _looked_ahead(self, view: SeatView, planned: Action) -> Action:
         """Near the end, ``planned`` unless the endgame search finds a move that beats it
         clearly on deals this seat cannot tell from the real one (see :mod:`.endgame`)."""
-        if view.draw_pile_size > self.variant.players or view.pending is not None:
+        if view.draw_pile_size > endgame.DRAW_PILE or view.pending is not None:
             return planned
         candidates = self._search_candidates(view, planned)
         if len(candidates) < 2:

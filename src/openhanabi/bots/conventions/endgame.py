@@ -1,9 +1,9 @@
 """Endgame search: near the end of the game, the convention's move is checked by playing it and a
 few others out on deals the seat cannot tell from the real one.
 
-1. **When.** Only once the draw pile holds no more cards than there are players (and in the last
-   round): the games left are short, so a rollout is cheap, and a move decides whether a card
-   still gets played.
+1. **When.** Only once the draw pile holds three cards or fewer (and in the last round): the
+   games left are short, so a rollout is cheap, and a move decides whether a card still gets
+   played.
 2. **Candidates.** The convention's own move first, then a few others the bot proposes (see
    ``ConventionsBot._search_candidates``): the cards it might play, its discard, its best clue,
    a stall.
@@ -36,6 +36,9 @@ from openhanabi.bots.search.bot import expected_length
 from openhanabi.bots.search.sampling import sample_game, seen_cards, unseen_counts
 from openhanabi.rules import Action, Game, RulesError, SeatView
 
+# the search runs once the draw pile holds this many cards or fewer: earlier, rollouts are long
+# and overrule the convention less often for the work they cost
+DRAW_PILE = 3
 # simulated actions (bot turns played out) per searched move, this many divided by the number
 # of players: a seat's turn costs more the more hands it weighs clues for, and the bot must stay
 # at 5 games a second or more on one core with five players
@@ -179,4 +182,12 @@ def search(
     return best
 
 
-__all__ = ["ACTIONS", "Choice", "copy_tracker", "play_out", "search", "seat_identities"]
+__all__ = [
+    "ACTIONS",
+    "DRAW_PILE",
+    "Choice",
+    "copy_tracker",
+    "play_out",
+    "search",
+    "seat_identities",
+]
