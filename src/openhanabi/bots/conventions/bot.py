@@ -14,6 +14,11 @@ On its turn it takes the first of these that applies:
 7. give any clue that does no harm, else discard the least valuable card, else play the card
    most likely to fit.
 
+Once three cards or fewer are left to draw, the move these steps choose (unless it plays a card
+the bot knows fits) is checked by the endgame search (:mod:`.endgame`): a few other moves are
+played out on deals this seat cannot tell from the real one, and one that scores clearly more
+replaces it. ``search=False`` turns it off.
+
 >>> from openhanabi.bots import make_bot, play_game
 >>> from openhanabi.rules import Game, find_variant
 >>> variant = find_variant("base", players=3)
