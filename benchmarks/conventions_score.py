@@ -7,8 +7,11 @@ With ``--losses`` a second table says where the points below 25 went, per game o
 strikeouts (the whole score), last copies discarded, last copies misplayed, and cards that were
 still reachable but left unplayed when the game ended (the team ran out of turns).
 
+With ``--no-search`` the bots play without their endgame search (docs/conventions.md, "The
+endgame search"): the same seeds, paired.
+
     python benchmarks/conventions_score.py [--games 2000] [--players 2 3 4 5]
-                                           [--variant base] [--jobs J] [--losses]
+                                           [--variant base] [--jobs J] [--losses] [--no-search]
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from openhanabi.bots import make_bot
+from openhanabi.bots.conventions import ConventionsBot
 from openhanabi.rules import Game, Result, Termination, find_variant
 
 CAUSES = ("strikeout", "discarded", "misplayed", "unplayed")
@@ -39,13 +42,14 @@ class Part:
     lost: dict[str, int] = field(default_factory=lambda: dict.fromkeys(CAUSES, 0))
 
 
-def run(variant_name: str, players: int, seeds: range) -> Part:
-    """Play ``seeds`` and say where each game's points went."""
+def run(variant_name: str, players: int, seeds: range, search: bool = True) -> Part:
+    """Play ``seeds`` (with or without the endgame search) and say where each game's points
+    went."""
     variant = find_variant(variant_name, players=players)
     start = time.process_time()
     part = Part()
     for seed in seeds:
-        bots = [make_bot("conventions", seat, variant, seed) for seat in range(players)]
+        bots = [ConventionsBot(seat, variant, seed, search=search) for seat in range(players)]
         game = Game.new(variant, seed)
         reach = game.max_reachable()
         lost = dict.fromkeys(CAUSES, 0)
@@ -81,9 +85,14 @@ def main() -> None:
     parser.add_argument("--variant", default="base", help="a preset of `hanabi variants`")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes")
     parser.add_argument("--losses", action="store_true", help="also say where points were lost")
+    parser.add_argument("--no-search", action="store_true", help="play without the endgame search")
     args = parser.parse_args()
     chunk = max(1, math.ceil(args.games / (4 * args.jobs)))
-    print(f"conventions, {args.variant}, seeds 0..{args.games - 1}")
+    search = not args.no_search
+    print(
+        f"conventions{'' if search else ' without search'}, {args.variant}, "
+        f"seeds 0..{args.games - 1}"
+    )
     print(
         f"{'players':>7} {'mean':>7} {'± SE':>6} {'perfect':>8} {'strikeout':>9} {'games/s':>8}"
         f" {'plays/clue':>10}"
@@ -92,7 +101,9 @@ def main() -> None:
     with ProcessPoolExecutor(args.jobs) as pool:
         for players in args.players:
             parts = [
-                pool.submit(run, args.variant, players, range(lo, min(lo + chunk, args.games)))
+                pool.submit(
+                    run, args.variant, players, range(lo, min(lo + chunk, args.games)), search
+                )
                 for lo in range(0, args.games, chunk)
             ]
             total = Part()

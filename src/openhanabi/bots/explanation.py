@@ -284,6 +284,14 @@ ENGLISH: Final[dict[str, str]] = {
     "conventions.play.fits": (
         "I played slot {position} because the clues on it show it is a card that fits."
     ),
+    "conventions.search.chose": (
+        "I chose {chosen} over what my conventions suggest ({planned}): played out to the end "
+        "on {deals} deals I cannot tell from the real one, it scored {points} points more on "
+        "average."
+    ),
+    "conventions.move.play": "to play slot {position}",
+    "conventions.move.discard": "to discard slot {position}",
+    "conventions.move.clue": "to give {name} a {clue} clue",
     "conventions.play.last_round": (
         "I played slot {position} in the last round, as the card most likely to fit."
     ),

@@ -14,6 +14,11 @@ On its turn it takes the first of these that applies:
 7. give any clue that does no harm, else discard the least valuable card, else play the card
    most likely to fit.
 
+Once three cards or fewer are left to draw, the move these steps choose (unless it plays a card
+the bot knows fits) is checked by the endgame search (:mod:`.endgame`): a few other moves are
+played out on deals this seat cannot tell from the real one, and one that scores clearly more
+replaces it. ``search=False`` turns it off.
+
 >>> from openhanabi.bots import make_bot, play_game
 >>> from openhanabi.rules import Game, find_variant
 >>> variant = find_variant("base", players=3)
@@ -25,10 +30,11 @@ True
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
-from openhanabi.bots.conventions import rules
-from openhanabi.bots.conventions.state import RANK_CLUE, Reading, Tracker
+from openhanabi.bots.conventions import endgame, rules
+from openhanabi.bots.conventions.state import RANK_CLUE, Reading, Still, Tracker
 from openhanabi.bots.explanation import Param, Reason, english, reason
 from openhanabi.bots.protocol import Bot
 from openhanabi.bots.registry import register
@@ -43,6 +49,11 @@ TWO_PLAYER_CLUE_WORTH = 0.2
 # receiver who acts next: with two players nobody else can save it before they discard it
 NEXT_CHOP_AT_STAKE = 1.0
 TWO_PLAYER_NEXT_CHOP_AT_STAKE = 2.0
+
+# the endgame search tries playing a card only when it is this likely to fit, and at most the
+# likeliest PLAY_CANDIDATES cards
+PLAY_FLOOR = 0.2
+PLAY_CANDIDATES = 2
 
 # the players' names in docs/conventions.md, one for each seat a table can have; an
 # explanation names seats by them, which every language keeps as they are
@@ -71,12 +82,29 @@ class ConventionsBot(Bot):
     name = "conventions"
     summary = "human-style conventions: chop, play and save clues, prompts and finesses"
 
-    def __init__(self, seat: int, variant: Variant, seed: int = 0) -> None:
+    def __init__(self, seat: int, variant: Variant, seed: int = 0, *, search: bool = True) -> None:
         super().__init__(seat, variant, seed)
         self.state = Tracker(seat, variant)
         self._why: Reason | None = None
         self._cached: list[Option] | None = None
         self._exhaust_cache: dict[int, int] = {}
+        # the endgame search (see :mod:`.endgame`), for tables without bonus tiles
+        self.search = search and not variant.bonus_tiles
+        self.searched = 0  # moves the search played out
+        self.deviated = 0  # moves where it overruled the convention
+
+    @classmethod
+    def playing_out(cls, seat: int, variant: Variant, state: Tracker) -> ConventionsBot:
+        """A bot for ``seat`` with the notes ``state`` and no search: one seat of a rollout."""
+        bot = cls.__new__(cls)
+        Bot.__init__(bot, seat, variant, 0)
+        bot.state = state
+        bot._why = None
+        bot._cached = None
+        bot._exhaust_cache = {}
+        bot.search = False
+        bot.searched = bot.deviated = 0
+        return bot
 
     def explain(self) -> str:
         return "" if self._why is None else english(self._why, self.variant)
@@ -129,9 +157,98 @@ class ConventionsBot(Bot):
             if found is not None:
                 action, self._why = found
                 if action in legal:
-                    return action
+                    return self._looked_ahead(view, action) if self.search else action
         self._why = reason("conventions.no_choice")
         return legal[0]
+
+    # ------------------------------------------------------------------ endgame search
+
+    def _looked_ahead(self, view: SeatView, planned: Action) -> Action:
+        """Near the end, ``planned`` unless the endgame search finds a move that beats it
+        clearly on deals this seat cannot tell from the real one (see :mod:`.endgame`)."""
+        if view.draw_pile_size > endgame.DRAW_PILE or view.pending is not None:
+            return planned
+        candidates = self._search_candidates(view, planned)
+        if len(candidates) < 2:
+            return planned
+        st = self.state
+        masks = [self._own_belief(view, order) for order in view.own_hand]
+        rng = random.Random((self.seed * 1_000_003 + view.turn) * 8 + self.seat)
+
+        def make_seat(seat: int, state: Tracker) -> Bot:
+            return ConventionsBot.playing_out(seat, self.variant, state)
+
+        choice = endgame.search(view, st, candidates, masks, make_seat, rng)
+        if choice is None:
+            return planned
+        self.searched += 1
+        if choice.action == planned:
+            return planned
+        self.deviated += 1
+        self._why = reason(
+            "conventions.search.chose",
+            chosen=self._move_said(view, choice.action),
+            planned=self._move_said(view, planned),
+            deals=choice.deals,
+            points=choice.gain,
+        )
+        return choice.action
+
+    def _search_candidates(self, view: SeatView, planned: Action) -> list[Action]:
+        """The moves the search plays out: ``planned`` first, then the cards this seat might
+        play (the likeliest two), its discard, its best clue, or a stall. Nothing when
+        ``planned`` plays a card this seat knows fits or that a finesse called: a sure point."""
+        st = self.state
+        hand = view.hands[view.seat]
+        if planned.type == ActionType.PLAY:
+            target = planned.target
+            known = st.marked(target) or _within(view.knowledge[target].possible_mask, st.playable)
+            if target in st.blind or (
+                known and _within(self._own_belief(view, target), st.playable)
+            ):
+                return []
+        found = [planned]
+        last_chance = view.storms + 1 >= self.variant.storms  # a misplay ends the game
+        plays = []
+        for index, order in enumerate(hand):
+            belief = self._own_belief(view, order)
+            chance = (belief & st.playable).bit_count() / max(1, belief.bit_count())
+            if chance >= PLAY_FLOOR and (chance >= 1 or not last_chance):
+                plays.append((-chance, index, order))
+        for _, _, order in sorted(plays)[:PLAY_CANDIDATES]:
+            found.append(Action.play(order))
+        if view.clue_tokens < self.variant.clue_tokens and hand:
+            order = min(hand, key=lambda o: (self._keep_value(view, o), hand.index(o)))
+            found.append(Action.discard(order))
+        if view.clue_tokens > 0:
+            options = self._options(view)
+            if options:
+                found.append(max(options, key=lambda o: o.value).action)
+            elif view.turns_left < 0:
+                stall = self._stall_clue(view)
+                if stall is not None:
+                    found.append(stall[0])
+        legal = set(view.legal_actions)
+        unique: list[Action] = []
+        for action in found:
+            if action in legal and action not in unique:
+                unique.append(action)
+        return unique
+
+    def _move_said(self, view: SeatView, action: Action) -> Reason:
+        """``action`` as a part of a sentence: "to play slot 2", "to give Bob a red clue"."""
+        if action.is_clue:
+            return reason(
+                "conventions.move.clue",
+                name=self._seat_name(action.target),
+                clue=self._clue_name(action),
+            )
+        key = (
+            "conventions.move.play"
+            if action.type == ActionType.PLAY
+            else "conventions.move.discard"
+        )
+        return reason(key, position=self._slot(view, action.target))
 
     # ------------------------------------------------------------------ own cards
 
@@ -251,6 +368,7 @@ class ConventionsBot(Bot):
         saved_notes = dict(st.notes)
         saved_blind = dict(st.blind)
         chop_before = st.chop(receiver)
+        frozen = st.frozen
         try:
             unseen = ~self._exhausted(receiver)
             before = {o: st.marked(o) and _within(st.belief(o) & unseen, st.playable) for o in hand}
@@ -263,6 +381,7 @@ class ConventionsBot(Bot):
                 and st.useless >> ident[o] & 1
                 and not _within(st.belief(o), st.useless)
             }
+            st.frozen = None  # the notes change for a moment
             for o in hand:
                 old = st.clue.get(o, st.all)
                 st.clue[o] = old & mask if o in touched else old & ~mask
@@ -320,6 +439,7 @@ class ConventionsBot(Bot):
             st.dead_at_touch = saved_dead
             st.notes = saved_notes
             st.blind = saved_blind
+            st.frozen = frozen
         kind = "fix"
         detail = reason("conventions.why.fix")
         focus = reading.focus
@@ -515,15 +635,20 @@ class ConventionsBot(Bot):
         if self._cached is None:
             self._cached = []
             last_round = view.turns_left >= 0
-            for action in self._clue_actions(view):
-                if last_round and not self._turn_to_use(view, action.target):
-                    continue
-                option = self._evaluate(view, action)
-                if option is None:
-                    continue
-                if last_round and not (option.gains or option.fixes):
-                    continue
-                self._cached.append(option)
+            st = self.state
+            st.frozen = Still()  # the notes stand still while the clues are weighed
+            try:
+                for action in self._clue_actions(view):
+                    if last_round and not self._turn_to_use(view, action.target):
+                        continue
+                    option = self._evaluate(view, action)
+                    if option is None:
+                        continue
+                    if last_round and not (option.gains or option.fixes):
+                        continue
+                    self._cached.append(option)
+            finally:
+                st.frozen = None
         return self._cached
 
     def _turn_to_use(self, view: SeatView, seat: int) -> bool:
@@ -546,13 +671,31 @@ class ConventionsBot(Bot):
     def _urgent_fix(self, view: SeatView) -> tuple[Action, Reason] | None:
         """Fix: a clued card someone is sure fits but is a copy of a played card gets a clue
         that tells them so, before they misplay it."""
-        if view.clue_tokens == 0:
+        if view.clue_tokens == 0 or not self._misplay_ahead():
             return None
         fixes = [o for o in self._options(view) if o.fixes]
         if not fixes:
             return None
         best = max(fixes, key=lambda o: (o.fixes, o.value))
         return best.action, self._clue_words(best)
+
+    def _misplay_ahead(self) -> bool:
+        """Whether another player holds a marked card the table takes for a sure play that does
+        not fit: only then can a clue head off a misplay (weighing every clue costs most of a
+        turn, and a turn that plays a known card needs none)."""
+        st = self.state
+        for seat, hand in enumerate(st.hands):
+            if seat == self.seat:
+                continue
+            unseen = ~self._exhausted(seat)
+            for o in hand:
+                if (
+                    st.marked(o)
+                    and _within(st.belief(o) & unseen, st.playable)
+                    and not st.playable >> st.ident[o] & 1
+                ):
+                    return True
+        return False
 
     def _urgent_save(self, view: SeatView) -> tuple[Action, Reason] | None:
         """Save the next player's chop if it is worth saving and they have nothing to play."""

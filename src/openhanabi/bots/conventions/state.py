@@ -41,6 +41,15 @@ class Reading:
     waits: list[tuple[int, int, int, int]] = field(default_factory=list)
 
 
+@dataclass
+class Still:
+    """What a seat works out again and again while it weighs its clues and its notes stand
+    still: each card's belief, and the marked cards known to be one identity."""
+
+    beliefs: dict[int, int] = field(default_factory=dict)
+    singles: list[tuple[int, int, int]] | None = None  # (seat, order, identity)
+
+
 class Tracker:
     """The seat's memory: hands, fireworks, lost cards, clue marks and convention notes."""
 
@@ -75,6 +84,9 @@ class Tracker:
         self.last_clue_turn = 0
         self.quiet = 0  # clues in a row without a play or discard
         self.history: list[str] = []  # what the last clue read as, for explanations
+        # beliefs already worked out, while a bot weighs its clues and the notes stand still
+        # (``None`` whenever they may change)
+        self.frozen: Still | None = None
         self._refresh()
 
     # ------------------------------------------------------------------ knowledge
@@ -101,6 +113,15 @@ class Tracker:
 
     def belief(self, order: int) -> int:
         """What the card's holder believes it can be, as the table understands it."""
+        frozen = self.frozen
+        if frozen is None:
+            return self._belief(order)
+        found = frozen.beliefs.get(order)
+        if found is None:
+            found = frozen.beliefs[order] = self._belief(order)
+        return found
+
+    def _belief(self, order: int) -> int:
         if order in self.blind:
             return 1 << self.blind[order]
         clue = self.clue.get(order, self.all)
@@ -372,24 +393,34 @@ class Tracker:
     def _dupes(self, focus: int, exclude: set[int]) -> int:
         """Good touch: identities some other marked card is already known to be."""
         dupes = 0
-        for hand in self.hands:
+        for _seat, order, ident in self._singles():
+            if order != focus and order not in exclude:
+                dupes |= 1 << ident
+        return dupes
+
+    def _singles(self) -> list[tuple[int, int, int]]:
+        """The marked cards whose belief is one identity: (seat, order, identity), in the
+        order of the seats and their hands."""
+        frozen = self.frozen
+        if frozen is not None and frozen.singles is not None:
+            return frozen.singles
+        found = []
+        for seat, hand in enumerate(self.hands):
             for order in hand:
-                if order != focus and order not in exclude and self.marked(order):
+                if self.marked(order):
                     b = self.belief(order)
                     if b and b & (b - 1) == 0:
-                        dupes |= b
-        return dupes
+                        found.append((seat, order, b.bit_length() - 1))
+        if frozen is not None:
+            frozen.singles = found
+        return found
 
     def _scan(self, giver: int, receiver: int, exclude: set[int], marks: set[int]) -> Scan:
         """What the connections of one clue may use, gathered once."""
         known: dict[int, tuple[int, int]] = {}
-        for seat, hand in enumerate(self.hands):
-            for order in hand:
-                if order in exclude or order not in marks:
-                    continue
-                b = self.belief(order)
-                if b and b & (b - 1) == 0:
-                    known.setdefault(b.bit_length() - 1, (seat, order))
+        for seat, order, ident in self._singles():
+            if order not in exclude:
+                known.setdefault(ident, (seat, order))
         seats = [(giver + i) % self.players for i in range(1, self.players)]
         seats = [seat for seat in seats if seat != receiver]
         prompts = []

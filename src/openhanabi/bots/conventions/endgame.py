@@ -1,0 +1,193 @@
+"""Endgame search: near the end of the game, the convention's move is checked by playing it and a
+few others out on deals the seat cannot tell from the real one.
+
+1. **When.** Only once the draw pile holds three cards or fewer (and in the last round): the
+   games left are short, so a rollout is cheap, and a move decides whether a card still gets
+   played.
+2. **Candidates.** The convention's own move first, then a few others the bot proposes (see
+   ``ConventionsBot._search_candidates``): the cards it might play, its discard, its best clue,
+   a stall.
+3. **Deals.** The seat's own cards get identities its notes and ``view.knowledge`` allow,
+   weighted by the copies it has not seen, and the draw pile is a random order of the rest
+   (:mod:`openhanabi.bots.search.sampling`). Only the view is read, never the real deck.
+4. **Partners.** Every seat of a rollout is a conventions bot without search whose notes are a
+   copy of this seat's own notes (the public log is the same for every seat), holding the
+   identities that seat would see in the sampled deal: every card but its own. No real bot's
+   notes are read: another seat's notes know this seat's cards.
+5. **Safety.** Every candidate is played out on the same deals, and one replaces the
+   convention's move only when it scores more by ``MARGIN`` points and by ``SPREAD`` standard
+   errors of the paired differences.
+
+The work is a fixed number of simulated actions per move (``ACTIONS`` divided by the number of
+players), not a time, so the bot is deterministic given its seed; a move is searched only when
+every candidate fits on ``MIN_DEALS`` deals within it.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from openhanabi.bots.conventions.state import Tracker
+from openhanabi.bots.protocol import Bot
+from openhanabi.bots.search.bot import expected_length
+from openhanabi.bots.search.sampling import sample_game, seen_cards, unseen_counts
+from openhanabi.rules import Action, Game, RulesError, SeatView
+
+# the search runs once the draw pile holds this many cards or fewer: earlier, rollouts are long
+# and overrule the convention less often for the work they cost
+DRAW_PILE = 3
+# simulated actions (bot turns played out) per searched move, this many divided by the number
+# of players: a seat's turn costs more the more hands it weighs clues for, and the bot must stay
+# at 5 games a second or more on one core with five players
+ACTIONS = 800
+# a move is searched only when every candidate can be played out on this many deals
+MIN_DEALS = 4
+# a candidate replaces the convention's move only when it gains this many points on average,
+# and SPREAD standard errors of the paired differences: partners read a move the convention
+# would not make less well than the rollouts assume
+MARGIN = 0.1
+SPREAD = 1.5
+
+# makes the bot for one seat of a rollout from its notes
+SeatMaker = Callable[[int, Tracker], Bot]
+
+
+@dataclass
+class Choice:
+    """What a search found: the move to make, how much it gained and over how many deals."""
+
+    action: Action
+    gain: float
+    deals: int
+
+
+def copy_tracker(tracker: Tracker, seat: int, ident: dict[int, int]) -> Tracker:
+    """An independent copy of ``tracker`` for ``seat``, which has seen the identities ``ident``
+    (order -> identity). Field by field: every list, dict and set is copied (lists of lists one
+    level down), every other field shared (tables, numbers)."""
+    other = Tracker.__new__(Tracker)
+    fields = other.__dict__
+    for name, value in tracker.__dict__.items():
+        if isinstance(value, list):
+            value = [list(x) if isinstance(x, list) else x for x in value]
+        elif isinstance(value, dict):
+            value = dict(value)
+        elif isinstance(value, set):
+            value = set(value)
+        fields[name] = value
+    other.seat = seat
+    other.ident = ident
+    return other
+
+
+def seat_identities(tracker: Tracker, view: SeatView, own: Sequence[int]) -> list[dict[int, int]]:
+    """For each seat, the identities it sees in a deal where this seat's own cards are ``own``:
+    everything this seat has seen plus its own cards, less the seat's own hand."""
+    every = dict(tracker.ident)
+    every.update(zip(view.own_hand, own, strict=True))
+    found = []
+    for seat, hand in enumerate(view.hands):
+        seen = dict(every)
+        for order in hand:
+            seen.pop(order, None)
+        found.append(seen if seat != view.seat else dict(tracker.ident))
+    return found
+
+
+def play_out(
+    game: Game, tracker: Tracker, seen_by: Sequence[dict[int, int]], make_seat: SeatMaker
+) -> tuple[int, int]:
+    """Play ``game`` to its end, each seat a bot made from a copy of ``tracker`` holding the
+    identities ``seen_by`` that seat (made when the seat first acts: in the last round most
+    seats never do): the score, and the actions taken."""
+    bots: dict[int, Bot] = {}
+    actions = 0
+    while game.outcome is None:
+        seat = game.seat
+        bot = bots.get(seat)
+        if bot is None:
+            bot = bots[seat] = make_seat(seat, copy_tracker(tracker, seat, dict(seen_by[seat])))
+        game.apply(bot.act(game.view(seat)))
+        actions += 1
+    return game.outcome.score, actions
+
+
+def _gain(scores: Sequence[int], base: Sequence[int]) -> tuple[float, float]:
+    """Mean of ``scores`` minus ``base`` deal by deal, and its standard error."""
+    n = len(scores)
+    if n < 2:
+        return 0.0, math.inf
+    diffs = [a - b for a, b in zip(scores, base, strict=False)]
+    gain = sum(diffs) / n
+    spread = sum((d - gain) ** 2 for d in diffs) / (n - 1)
+    return gain, math.sqrt(spread / n)
+
+
+def search(
+    view: SeatView,
+    tracker: Tracker,
+    candidates: Sequence[Action],
+    own_masks: Sequence[int],
+    make_seat: SeatMaker,
+    rng: random.Random,
+    actions: int | None = None,
+) -> Choice | None:
+    """Play each of ``candidates`` (the convention's move first) out on deals sampled from
+    ``view`` with the own hand within ``own_masks``: the candidate that beats the first clearly,
+    else the first; ``None`` when the budget of ``actions`` is too small to search or no deal
+    could be sampled."""
+    if actions is None:
+        actions = ACTIONS // view.variant.players
+    if len(candidates) < 2:
+        return None
+    if MIN_DEALS * len(candidates) * max(1.0, expected_length(view)) > actions:
+        return None
+    tables = tracker.tables
+    seen = seen_cards(view)
+    counts = unseen_counts(view, tables.copies, seen)
+    scores: list[list[int]] = [[] for _ in candidates]
+    alive = list(range(len(candidates)))
+    spent = 0
+    failures = 0
+    while spent < actions and failures < MIN_DEALS and len(alive) > 1:
+        try:
+            game = sample_game(view, rng, own_masks, counts, seen)
+        except RulesError:
+            game = None
+        if game is None:
+            failures += 1
+            continue
+        identities = game.identities
+        own = [identities[order] for order in view.own_hand]
+        seen_by = seat_identities(tracker, view, own)
+        for i in alive:
+            trial = game.copy()
+            trial.apply(candidates[i])
+            score, played = play_out(trial, tracker, seen_by, make_seat)
+            scores[i].append(score)
+            spent += played + 1
+        if len(scores[0]) >= MIN_DEALS:
+            # a candidate no better than the convention's move so far gets no more deals
+            alive = [i for i in alive if i == 0 or _gain(scores[i], scores[0])[0] > 0]
+    if not scores[0]:
+        return None
+    best = Choice(candidates[0], 0.0, len(scores[0]))
+    for i in range(1, len(candidates)):
+        gain, error = _gain(scores[i], scores[0])
+        if gain > MARGIN and gain > SPREAD * error and gain > best.gain:
+            best = Choice(candidates[i], gain, len(scores[i]))
+    return best
+
+
+__all__ = [
+    "ACTIONS",
+    "DRAW_PILE",
+    "Choice",
+    "copy_tracker",
+    "play_out",
+    "search",
+    "seat_identities",
+]

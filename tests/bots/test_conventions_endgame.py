@@ -1,0 +1,230 @@
+"""The ``conventions`` bot's endgame search: it plays out only deals its seat cannot tell from the
+real one, never learns its own cards (changing them changes nothing it does), gives each seat of
+a rollout only the cards that seat sees, leaves the bot's own notes alone, and is deterministic."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from openhanabi.bots.conventions import endgame
+from openhanabi.bots.conventions.bot import ConventionsBot
+from openhanabi.bots.conventions.state import Tracker
+from openhanabi.bots.explanation import english, reason
+from openhanabi.bots.search.sampling import rules_masks, sample_game, seen_cards, unseen_counts
+from openhanabi.rules import Game, SeatView, find_variant
+
+# the convention's reasons for playing a card its seat knows fits
+SURE_PLAYS = (
+    "conventions.play.blind",
+    "conventions.play.known",
+    "conventions.play.first",
+    "conventions.play.fits",
+)
+
+
+def near_the_end(players: int, seed: int) -> Game:
+    """Self-play without search up to the first turn with no more cards to draw than players."""
+    variant = find_variant("base", players=players)
+    bots = [ConventionsBot(seat, variant, seed, search=False) for seat in range(players)]
+    game = Game.new(variant, seed)
+    while game.outcome is None and len(game.draw_pile) > players:
+        game.apply(bots[game.seat].act(game.view(game.seat)))
+    return game
+
+
+def overruled(players: int, seeds: Sequence[int]) -> Game:
+    """The first position of self-play on ``seeds`` where a fresh bot's search overrules the
+    convention (the game just before that move)."""
+    variant = find_variant("base", players=players)
+    for seed in seeds:
+        game = near_the_end(players, seed)
+        while game.outcome is None:
+            bot = ConventionsBot(game.seat, variant, seed)
+            action = bot.act(game.view(game.seat))
+            if bot.deviated:
+                return game
+            game.apply(action)
+    raise AssertionError("the search overruled no move on these seeds")
+
+
+def same_to_the_seat(a: SeatView, b: SeatView) -> bool:
+    """Whether the two views show their seat the same table."""
+    return (
+        a.cards == b.cards
+        and a.hands == b.hands
+        and a.events == b.events
+        and a.fireworks == b.fireworks
+        and a.clue_tokens == b.clue_tokens
+        and a.draw_pile_size == b.draw_pile_size
+        and all(a.knowledge[o].possible_mask == b.knowledge[o].possible_mask for o in a.own_hand)
+    )
+
+
+def other_deal(game: Game, seed: int) -> Game:
+    """A game the seat on turn cannot tell from ``game`` in which its own hand differs."""
+    view = game.view(game.seat)
+    seen = seen_cards(view)
+    counts = unseen_counts(view, game.tables.copies, seen)
+    rng = random.Random(seed)
+    real = [game.identities[o] for o in view.own_hand]
+    for _ in range(200):
+        other = sample_game(view, rng, rules_masks(view), counts, seen)
+        if other is not None and [other.identities[o] for o in view.own_hand] != real:
+            return other
+    raise AssertionError("every deal sampled holds the real hand")
+
+
+def test_the_search_decides_the_same_whatever_the_seats_own_cards_really_are() -> None:
+    game = overruled(3, range(40))
+    seat = game.seat
+    other = other_deal(game, 1)
+    view, other_view = game.view(seat), other.view(seat)
+    assert same_to_the_seat(view, other_view)
+    bot = ConventionsBot(seat, game.variant, 11)
+    bot_elsewhere = ConventionsBot(seat, game.variant, 11)
+    action = bot.act(view)
+    assert bot.searched == 1
+    assert bot_elsewhere.act(other_view) == action
+    assert bot_elsewhere.reason() == bot.reason()
+
+
+@settings(max_examples=6, deadline=None)
+@given(players=st.integers(2, 5), seed=st.integers(0, 10_000))
+def test_every_deal_played_out_is_one_the_seat_cannot_tell_from_the_real_one(
+    players: int, seed: int
+) -> None:
+    game = near_the_end(players, seed)
+    if game.outcome is not None:
+        return
+    seat = game.seat
+    view = game.view(seat)
+    dealt: list[Game] = []
+    played_out: list[tuple[Game, Sequence[dict[int, int]]]] = []
+
+    def recording_sample(*args: object) -> Game | None:
+        found = sample_game(*args)  # type: ignore[arg-type]
+        if found is not None:
+            dealt.append(found.copy())
+        return found
+
+    def recording_play_out(
+        trial: Game, tracker: Tracker, seen_by: Sequence[dict[int, int]], make: endgame.SeatMaker
+    ) -> tuple[int, int]:
+        played_out.append((trial.copy(), seen_by))
+        return play_out(trial, tracker, seen_by, make)
+
+    play_out = endgame.play_out
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(endgame, "sample_game", recording_sample)
+        patch.setattr(endgame, "play_out", recording_play_out)
+        ConventionsBot(seat, game.variant, seed).act(view)
+    for deal in dealt:
+        assert same_to_the_seat(view, deal.view(seat))
+        for order in view.own_hand:
+            assert view.knowledge[order].possible_mask >> deal.identities[order] & 1
+    drawn = view.variant.deck_size - view.draw_pile_size  # the order the move's draw gets
+    for trial, saw in played_out:
+        for holder, hand in enumerate(trial.hands):
+            # each seat of a rollout knows every card of the deal but its own
+            assert not set(hand) & set(saw[holder])
+            for other, other_hand in enumerate(trial.hands):
+                for order in other_hand:
+                    if other != holder and order in saw[holder]:
+                        assert saw[holder][order] == trial.identities[order]
+                    elif other != holder:
+                        assert order == drawn  # only the card the move drew is unseen
+
+
+@settings(max_examples=8, deadline=None)
+@given(players=st.integers(2, 5), seed=st.integers(0, 10_000), turns=st.integers(0, 12))
+def test_a_copied_tracker_is_independent_of_its_original(
+    players: int, seed: int, turns: int
+) -> None:
+    variant = find_variant("base", players=players)
+    bots = [ConventionsBot(s, variant, seed, search=False) for s in range(players)]
+    game = Game.new(variant, seed)
+    for _ in range(turns):
+        game.apply(bots[game.seat].act(game.view(game.seat)))
+    tracker = Tracker(0, variant)  # seat 0's notes, kept apart from the bots playing on
+    tracker.sync(game.view(0))
+    before = {name: repr(value) for name, value in vars(tracker).items()}
+    other = (tracker.seat + 1) % players
+    theirs = {o: x for o, x in tracker.ident.items() if o not in game.hands[other]}
+    copy = endgame.copy_tracker(tracker, other, theirs)
+    assert copy.seat == other and not set(copy.ident) & set(game.hands[other])
+    # the copy plays on: the original's notes stay as they were
+    while game.outcome is None:
+        game.apply(bots[game.seat].act(game.view(game.seat)))
+        copy.sync(game.view(other))
+    assert {name: repr(value) for name, value in vars(tracker).items()} == before
+
+
+def test_a_seeded_bot_with_the_search_plays_the_same_game_twice() -> None:
+    game = overruled(3, range(40))
+    seat = game.seat
+    view = game.view(seat)
+    first, second = (ConventionsBot(seat, game.variant, 5) for _ in range(2))
+    assert first.act(view) == second.act(view)
+    assert first.reason() == second.reason()
+
+
+def test_the_search_never_overrules_a_card_the_seat_knows_fits() -> None:
+    variant = find_variant("base", players=3)
+    for seed in range(6):
+        game = near_the_end(3, seed)
+        while game.outcome is None:
+            plain = ConventionsBot(game.seat, variant, seed, search=False)
+            searching = ConventionsBot(game.seat, variant, seed)
+            view = game.view(game.seat)
+            planned = plain.act(view)
+            chosen = searching.act(view)
+            known = plain.reason()
+            if known is not None and known.key in SURE_PLAYS:
+                assert chosen == planned and searching.searched == 0
+            game.apply(chosen)
+
+
+def test_a_move_the_search_chose_says_both_moves_and_the_gain() -> None:
+    variant = find_variant("base", players=3)
+    said = reason(
+        "conventions.search.chose",
+        chosen=reason("conventions.move.play", position=2),
+        planned=reason(
+            "conventions.move.clue", name="Bob", clue=reason("conventions.clue.rank", rank=3)
+        ),
+        deals=9,
+        points=0.5,
+    )
+    assert english(said, variant) == (
+        "I chose to play slot 2 over what my conventions suggest (to give Bob a 3 clue): played "
+        "out to the end on 9 deals I cannot tell from the real one, it scored 0.50 points more "
+        "on average."
+    )
+
+
+def test_a_search_overruling_the_convention_explains_itself() -> None:
+    game = overruled(3, range(40))
+    bot = ConventionsBot(game.seat, game.variant, 0)
+    action = bot.act(game.view(game.seat))
+    said = bot.reason()
+    assert said is not None and said.key == "conventions.search.chose"
+    assert action in game.legal_actions()
+    assert "deals I cannot tell from the real one" in bot.explain()
+
+
+def test_without_search_the_bot_never_plays_out_a_deal() -> None:
+    game = near_the_end(4, 3)
+    bot = ConventionsBot(game.seat, game.variant, 3, search=False)
+    bot.act(game.view(game.seat))
+    assert bot.searched == 0 and bot.deviated == 0
+
+
+def test_a_bot_for_one_seat_of_a_rollout_does_not_search() -> None:
+    variant = find_variant("base", players=3)
+    bot = ConventionsBot.playing_out(1, variant, Tracker(1, variant))
+    assert not bot.search and bot.seat == 1
