@@ -36,6 +36,7 @@ from openhanabi.rules import Action, ActionType, Decision, SeatView, Variant
 
 CLUE_WORTH = 0.5  # the least a clue must be worth to spend a token on it
 TWO_PLAYER_CLUE_WORTH = 0.2
+TEMPO_DISCOUNT = 0.3  # a tempo clue's worth below a play clue's (see _evaluate)
 # how much of the next chop's worth a save clue loses when it leaves that chop in danger for a
 # receiver who acts next: with two players nobody else can save it before they discard it
 NEXT_CHOP_AT_STAKE = 1.0
@@ -325,7 +326,13 @@ class ConventionsBot(Bot):
                 blinds = [link for link in reading.links if link.kind == "finesse"]
                 prompts = [link for link in reading.links if link.kind == "prompt"]
                 value += 1.0 + 1.2 * len(blinds) + 0.6 * len(prompts)
-                if blinds:
+                if reading.tempo:
+                    # one card played for a token, where a later clue on the next card would
+                    # prompt this one and get both played: given when no play clue is worth
+                    # more, ahead of a discard (at full worth it lost with four players)
+                    value -= TEMPO_DISCOUNT
+                    detail = self._card_said("conventions.why.tempo", truth)
+                elif blinds:
                     who = self._seat_name(blinds[0].seat)
                     detail = self._card_said("conventions.why.play_finesse", truth, name=who)
                 elif prompts:
