@@ -334,3 +334,30 @@ def test_a_seat_that_sees_the_focus_does_not_take_its_clued_card_for_a_prompt() 
     cathy.sync(game.view(2))
     assert cathy.belief(9) == 1 << cathy.tables.needed[0][1]  # the red 2
     assert 12 not in cathy.notes  # her own red card is not taken for a prompt
+
+
+@settings(max_examples=10, deadline=None)
+@given(players=st.integers(3, 5), seed=st.integers(0, 10_000))
+def test_a_tempo_clue_touches_only_clued_cards_and_its_focus_is_still_needed(
+    players: int, seed: int
+) -> None:
+    """Whenever the bot says it gave a tempo clue, the clue touched no card that was not clued
+    already, and its focus (the newest card touched) is a card its firework still needs."""
+    variant = find_variant("base", players=players)
+    game = Game.new(variant, seed)
+    bots = bots_for(game)
+    clued: set[int] = set()
+    while game.outcome is None:
+        bot = bots[game.seat]
+        fireworks = game.view(game.seat).fireworks
+        action = bot.act(game.view(game.seat))
+        game.apply(action)
+        touched = game.events[-1].touched
+        said = bot.reason()
+        why = said.params.get("why") if said is not None else None
+        if isinstance(why, Reason) and why.key == "conventions.why.tempo":
+            assert touched and set(touched) <= clued
+            hand = game.view(action.target).hands[action.target]
+            focus = game.deck[max(touched, key=hand.index)]
+            assert focus.rank > fireworks[focus.suit]
+        clued |= set(touched)

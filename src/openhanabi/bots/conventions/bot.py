@@ -7,8 +7,9 @@ On its turn it takes the first of these that applies:
 3. save the next player's chop when it is a 5, a 2 or a critical card and they have nothing
    to play;
 4. play a card it knows will fit (declaring the suit where that is allowed and known);
-5. give the best play clue (direct, delayed through a known card, prompt or finesse), or a save
-   clue to any chop in danger;
+5. give the best play clue (direct, delayed through a known card, prompt, finesse, or a tempo
+   clue that re-touches clued cards to get the newest played), or a save clue to any chop in
+   danger;
 6. discard a card known to be useless, else its chop; but give a harmless clue instead while
    another player holds more known plays than turns before the last card is drawn;
 7. give any clue that does no harm, else discard the least valuable card, else play the card
