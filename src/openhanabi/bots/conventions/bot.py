@@ -241,8 +241,6 @@ class ConventionsBot(Bot):
         if not touched or any(o in st.blind or o in st.called for o in touched):
             return None  # a card a finesse has called is left alone until it plays
         reading = st.read_clue(self.seat, receiver, touched, mask, action.type, receiver)
-        if self._misread(receiver, touched, mask, action.type, reading):
-            return None
         # apply the clue for a moment to see every card's belief afterwards
         saved_clue = {o: st.clue.get(o) for o in hand}
         saved_touched = set(st.touched)
@@ -353,6 +351,9 @@ class ConventionsBot(Bot):
             if not new_plays and not doomed and value <= 0 and strict:
                 return None
             detail = reason("conventions.why.fix_misplay" if doomed else "conventions.why.fix")
+        # checked last, as it reads the clue once more for every other seat: the costliest test
+        if self._misread(receiver, touched, mask, action.type, reading):
+            return None
         return Option(action, value, kind, reading, detail, len(doomed), new_plays)
 
     def _misread(
