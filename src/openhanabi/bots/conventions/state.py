@@ -384,10 +384,13 @@ class Tracker:
         if any(link.seat == hidden for link in chain):
             reading.links = chain
             reading.plays |= 1 << truth
-        else:
-            # the reading of its suit went through this seat's own clued card, taken for a
-            # prompt; the focus it sees needs no such prompt, so its card was not prompted:
-            # the focus's suit reads as the focus (each suit gives one reading)
+            return
+        # the reading of the focus's suit went on past it because this seat's own clued card
+        # could be the focus's identity, a prompt; the focus it sees is that identity, so its
+        # card was not prompted, and the suit reads as the focus (each suit gives one reading)
+        used = {link.order for link in chain}
+        past = self._connect(truth, not chain, hidden, scan, used)
+        if past is not None and past.kind == "prompt" and past.seat == hidden:
             reading.links = chain
             suit = self.tables.suit_of[truth]
             same = sum(1 << ident for ident in self.tables.needed[suit] if ident >= 0)
