@@ -23,11 +23,12 @@ def card(name: str) -> Card:
     return Card(LETTERS.index(name[0]), int(name[1]))
 
 
-def deal(players: int, hands: list[list[str]]) -> Game:
-    """A base game whose hands (oldest card first) are ``hands``; the rest of the deck follows
-    in suit order, 5s last so that nobody draws a card that changes the position."""
+def deal(players: int, hands: list[list[str]], draws: tuple[str, ...] = ()) -> Game:
+    """A base game whose hands (oldest card first) are ``hands`` and whose first cards drawn
+    are ``draws``; the rest of the deck follows in suit order, 5s last so that nobody draws a
+    card that changes the position."""
     variant = find_variant("base", players=players)
-    dealt = [card(name) for hand in hands for name in hand]
+    dealt = [card(name) for hand in hands for name in hand] + [card(name) for name in draws]
     rest = Counter(ordered_deck(variant)) - Counter(dealt)
     tail = sorted(rest.elements(), key=lambda c: (c.rank == 5, c.rank, c.suit))
     return Game(variant, dealt + tail)
@@ -344,3 +345,111 @@ def test_late_in_the_game_a_useless_card_waits_while_a_token_is_left(
         if said is not None and said.key == "conventions.discard.useless":
             assert view.draw_pile_size > players or view.clue_tokens == 0
         game.apply(action)
+
+
+def test_a_tempo_clue_gets_a_clued_card_played() -> None:
+    # Alice's red clue touched Bob's red 1 (its focus) and his red 2, which learnt only "red";
+    # once the red 1 is played, Bob's red card may be the red 2, 3, 4 or 5 and no clue can tell
+    # him it is the 2 without touching another card (a 2 clue also touches his blue 2). Cathy
+    # clues red again: it touches no new card and tells nothing new, so it asks Bob to play his
+    # red card, which he reads as the only red card that fits, the red 2.
+    game = deal(
+        3,
+        [
+            ["B3", "B4", "Y4", "G3", "W3"],
+            ["Y4", "B2", "G3", "R2", "R1"],
+            ["W4", "Y3", "B4", "W2", "Y2"],
+        ],
+        draws=("G4",),
+    )
+    bots = bots_for(game)
+    game.apply(Action.colour_clue(1, 0))  # Alice: red to Bob (his red 2 and red 1)
+    game.apply(Action.play(9))  # Bob plays the red 1 and draws the green 4
+    action = bots[2].act(game.view(2))
+    assert action == Action.colour_clue(1, 0)
+    assert "touches only cards already clued" in bots[2].explain()
+    game.apply(action)
+    game.apply(Action.discard(0))  # Alice
+    action = bots[1].act(game.view(1))
+    assert action.type.name == "PLAY" and action.target == 8
+    game.apply(action)
+    assert game.events[-1].result.name == "PLAYED"
+
+
+def test_a_clue_that_touches_only_cards_known_to_fit_is_no_tempo_clue() -> None:
+    # Bob knows his red 1 fits; a second red clue on it tells nothing and asks nothing: it
+    # stays a stall, and nothing in Bob's hand is read as a card to play because of it.
+    game = deal(
+        3,
+        [
+            ["B3", "B4", "Y4", "G3", "W3"],
+            ["Y4", "B2", "G3", "W4", "R1"],
+            ["W4", "Y3", "B4", "W2", "Y2"],
+        ],
+    )
+    bots = bots_for(game)
+    game.apply(Action.colour_clue(1, 0))  # Alice: red to Bob (his red 1)
+    game.apply(Action.discard(5))  # Bob
+    tracker = bots[0].state
+    tracker.sync(game.view(0))
+    reading = tracker.read_clue(
+        2,
+        1,
+        (9,),
+        tracker.clue_mask(Action.colour_clue(1, 0).type, 0),
+        Action.colour_clue(1, 0).type,
+        1,
+    )
+    assert reading.focus is None and not reading.tempo
+
+
+def test_a_seat_that_sees_the_focus_does_not_take_its_clued_card_for_a_prompt() -> None:
+    # Cathy's red card, clued together with her red 1, may be the red 2 for all she knows.
+    # Alice then clues red on Bob's red 2: with her own card unseen, Cathy could read it as a
+    # prompt of her red card (as the 2) and Bob's card as the red 3; but she sees the red 2,
+    # which needs no prompt, so her card was not prompted and Bob's card is the red 2.
+    game = deal(
+        3,
+        [
+            ["B3", "B4", "Y4", "G3", "W3"],
+            ["Y4", "B2", "G3", "W4", "R2"],
+            ["Y3", "B4", "R4", "W2", "R1"],
+        ],
+        draws=("G4", "G4"),
+    )
+    bots = bots_for(game)
+    game.apply(Action.colour_clue(2, 0))  # Alice: red to Cathy (her red 4 and red 1)
+    game.apply(Action.discard(5))  # Bob
+    game.apply(Action.play(14))  # Cathy plays the red 1
+    game.apply(Action.colour_clue(1, 0))  # Alice: red to Bob (his red 2)
+    cathy = bots[2].state
+    cathy.sync(game.view(2))
+    assert cathy.belief(9) == 1 << cathy.tables.needed[0][1]  # the red 2
+    assert 12 not in cathy.notes  # her own red card is not taken for a prompt
+
+
+@settings(max_examples=10, deadline=None)
+@given(players=st.integers(3, 5), seed=st.integers(0, 10_000))
+def test_a_tempo_clue_touches_only_clued_cards_and_its_focus_is_still_needed(
+    players: int, seed: int
+) -> None:
+    """Whenever the bot says it gave a tempo clue, the clue touched no card that was not clued
+    already, and its focus (the newest card touched) is a card its firework still needs."""
+    variant = find_variant("base", players=players)
+    game = Game.new(variant, seed)
+    bots = bots_for(game)
+    clued: set[int] = set()
+    while game.outcome is None:
+        bot = bots[game.seat]
+        fireworks = game.view(game.seat).fireworks
+        action = bot.act(game.view(game.seat))
+        game.apply(action)
+        touched = game.events[-1].touched
+        said = bot.reason()
+        why = said.params.get("why") if said is not None else None
+        if isinstance(why, Reason) and why.key == "conventions.why.tempo":
+            assert touched and set(touched) <= clued
+            hand = game.view(action.target).hands[action.target]
+            focus = game.deck[max(touched, key=hand.index)]
+            assert focus.rank > fireworks[focus.suit]
+        clued |= set(touched)

@@ -323,6 +323,10 @@ ENGLISH: Final[dict[str, str]] = {
     "conventions.why.play_prompt": (
         "to get the {suit:lower} {rank} played; it prompts {name}'s clued card first"
     ),
+    "conventions.why.tempo": (
+        "to get the {suit:lower} {rank} played: the clue touches only cards already clued, so it "
+        "asks them to play one"
+    ),
     "conventions.why.keep": "to keep the {suit:lower} {rank} on their chop",
     "conventions.why.save": "to save the {suit:lower} {rank} on their chop",
     "conventions.why.fix": "so they know a clued card fits",

@@ -7,8 +7,9 @@ On its turn it takes the first of these that applies:
 3. save the next player's chop when it is a 5, a 2 or a critical card and they have nothing
    to play;
 4. play a card it knows will fit (declaring the suit where that is allowed and known);
-5. give the best play clue (direct, delayed through a known card, prompt or finesse), or a save
-   clue to any chop in danger;
+5. give the best play clue (direct, delayed through a known card, prompt, finesse, or a tempo
+   clue that re-touches clued cards to get the newest played), or a save clue to any chop in
+   danger;
 6. discard a card known to be useless, else its chop; but give a harmless clue instead while
    another player holds more known plays than turns before the last card is drawn;
 7. give any clue that does no harm, else discard the least valuable card, else play the card
@@ -45,6 +46,7 @@ from openhanabi.rules import Action, ActionType, Decision, SeatView, Variant
 BAD_TOUCH_COST = 0.7
 CLUE_WORTH = 0.5  # the least a clue must be worth to spend a token on it
 TWO_PLAYER_CLUE_WORTH = 0.2
+TEMPO_DISCOUNT = 0.3  # a tempo clue's worth below a play clue's (see _evaluate)
 # how much of the next chop's worth a save clue loses when it leaves that chop in danger for a
 # receiver who acts next: with two players nobody else can save it before they discard it
 NEXT_CHOP_AT_STAKE = 1.0
@@ -359,8 +361,6 @@ class ConventionsBot(Bot):
         if not touched or any(o in st.blind or o in st.called for o in touched):
             return None  # a card a finesse has called is left alone until it plays
         reading = st.read_clue(self.seat, receiver, touched, mask, action.type, receiver)
-        if self._misread(receiver, touched, mask, action.type, reading):
-            return None
         # apply the clue for a moment to see every card's belief afterwards
         saved_clue = {o: st.clue.get(o) for o in hand}
         saved_touched = set(st.touched)
@@ -455,7 +455,13 @@ class ConventionsBot(Bot):
                 blinds = [link for link in reading.links if link.kind == "finesse"]
                 prompts = [link for link in reading.links if link.kind == "prompt"]
                 value += 1.0 + 1.2 * len(blinds) + 0.6 * len(prompts)
-                if blinds:
+                if reading.tempo:
+                    # one card played for a token, where a later clue on the next card would
+                    # prompt this one and get both played: given when no play clue is worth
+                    # more, ahead of a discard (at full worth it lost with four players)
+                    value -= TEMPO_DISCOUNT
+                    detail = self._card_said("conventions.why.tempo", truth)
+                elif blinds:
                     who = self._seat_name(blinds[0].seat)
                     detail = self._card_said("conventions.why.play_finesse", truth, name=who)
                 elif prompts:
@@ -475,6 +481,9 @@ class ConventionsBot(Bot):
             if not new_plays and not doomed and value <= 0 and strict:
                 return None
             detail = reason("conventions.why.fix_misplay" if doomed else "conventions.why.fix")
+        # checked last, as it reads the clue once more for every other seat: the costliest test
+        if self._misread(receiver, touched, mask, action.type, reading):
+            return None
         return Option(action, value, kind, reading, detail, len(doomed), new_plays)
 
     def _bad_touch(

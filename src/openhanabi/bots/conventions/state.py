@@ -39,6 +39,7 @@ class Reading:
     links: list[Link] = field(default_factory=list)  # for the focus's true identity, if seen
     # (seat, order, identities, called): a possible blind play and the focus readings needing it
     waits: list[tuple[int, int, int, int]] = field(default_factory=list)
+    tempo: bool = False  # a clue that touched no new card, read as a play clue on its focus
 
 
 @dataclass
@@ -287,12 +288,18 @@ class Tracker:
             and not self.shown_useless(order, mask)
         ]
         focus = rules.clue_focus(new, rules.chop(hand, marks))
+        tempo = False
         if focus is None:
-            return Reading(None)
+            focus = self.tempo_target(hand, touched, mask)
+            if focus is None:
+                return Reading(None)
+            tempo = True
         base = self.clue.get(focus, self.all) & mask & self.notes.get(focus, self.all)
         on_chop = focus == rules.chop(hand, marks)
-        reading = Reading(focus)
-        exclude = set(touched)
+        reading = Reading(focus, tempo=tempo)
+        # a tempo clue's other cards keep what the table knew of them: a card known to be the
+        # red 2 connects its target, the red 3, as any known card does
+        exclude = {focus} if tempo else set(touched)
         scan = self._scan(giver, receiver, exclude, marks)
         plays = 0
         t = self.tables
@@ -327,6 +334,12 @@ class Tracker:
         # identities that need a finesse but are not reachable: trim the waits to the base
         reading.waits = [(s, o, i & base, c) for s, o, i, c in reading.waits if i & base]
         reading.plays = plays & ~self._dupes(focus, exclude)
+        if tempo:
+            # a tempo clue must narrow its target: when nothing it could be fits, or the table
+            # already reads it as no more than that, the clue is a stall
+            known = base & ~(self.played | self.dead_at_touch.get(focus, 0)) or base
+            if not reading.plays or not known & ~reading.plays:
+                return Reading(None)
         if on_chop:
             rank = t.rank_touch[self._rank_of(kind, mask)] if kind == RANK_CLUE else None
             reading.saves = rules.save_candidates(
@@ -352,6 +365,39 @@ class Tracker:
         clue = self.clue.get(order, self.all) & mask
         return clue != 0 and clue & ~self.useless == 0
 
+    def tempo_target(self, hand: list[int], touched: tuple[int, ...], mask: int) -> int | None:
+        """The card a clue that touches no new card asks to play (a *tempo clue*): the newest
+        card it touches, provided the clue's information does not already settle the hand. No
+        target when the information makes a marked card known playable (the clue says so by
+        itself), when it makes a card the table took as playable not so or a card not known
+        useless so (a fix), or when the newest card touched is already known playable (a
+        stall). Always the newest card, never an older one behind a known play: seats whose
+        notes differ on that known play would otherwise read different targets."""
+        target = None
+        playable = self.playable
+        for order in hand:
+            if not self.marked(order):
+                continue
+            if order in self.blind:
+                if order in touched:
+                    return None  # a card a finesse called is left alone
+                continue
+            old = self.clue.get(order, self.all)
+            was = self.belief(order)
+            self.clue[order] = old & mask if order in touched else old & ~mask
+            now = self.belief(order)
+            self.clue[order] = old
+            sure_before = _within(was, playable)
+            sure_after = _within(now, playable)
+            if sure_before != sure_after:
+                return None
+            if _within(now, self.useless) and not _within(was, self.useless):
+                return None
+            if order in touched:
+                # hands run oldest first: the last card touched is the newest
+                target = None if sure_after else order
+        return target
+
     def find_links(self, reading: Reading, hidden: int, scan: Scan) -> None:
         """For a seat that sees the focus: the known, prompted and finessed cards it plays
         through (none for a save)."""
@@ -366,9 +412,22 @@ class Tracker:
         # the giver, who sees them, meant it: a chain that reaches it through this seat's cards
         # is the one meant, and the receiver, who sees them too, will find the focus among theirs
         chain = self._chain(truth, hidden, scan)
-        if chain is not None and any(link.seat == hidden for link in chain):
+        if chain is None:
+            return
+        if any(link.seat == hidden for link in chain):
             reading.links = chain
             reading.plays |= 1 << truth
+            return
+        # the reading of the focus's suit went on past it because this seat's own clued card
+        # could be the focus's identity, a prompt; the focus it sees is that identity, so its
+        # card was not prompted, and the suit reads as the focus (each suit gives one reading)
+        used = {link.order for link in chain}
+        past = self._connect(truth, not chain, hidden, scan, used)
+        if past is not None and past.kind == "prompt" and past.seat == hidden:
+            reading.links = chain
+            suit = self.tables.suit_of[truth]
+            same = sum(1 << ident for ident in self.tables.needed[suit] if ident >= 0)
+            reading.plays = reading.plays & ~same | 1 << truth
 
     def _drop_own_finesse(self, reading: Reading) -> None:
         """This seat sees the focus and knows whether the clue finessed it; when it did not,
@@ -486,6 +545,10 @@ class Tracker:
             first = False
             k += 1
         return links
+
+
+def _within(mask: int, allowed: int) -> bool:
+    return mask != 0 and mask & ~allowed == 0
 
 
 @dataclass
