@@ -11,7 +11,8 @@ On its turn it takes the first of these that applies:
    clue that re-touches clued cards to get the newest played), or a save clue to any chop in
    danger;
 6. discard a card known to be useless, else its chop; but give a harmless clue instead while
-   another player holds more known plays than turns before the last card is drawn;
+   another player holds more known plays than turns before the last card is drawn, and once
+   no more cards are left to draw than there are players;
 7. give any clue that does no harm, else discard the least valuable card, else play the card
    most likely to fit.
 
