@@ -25,14 +25,13 @@ every candidate fits on ``MIN_DEALS`` deals within it.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from openhanabi.bots.conventions.state import Tracker
 from openhanabi.bots.protocol import Bot
-from openhanabi.bots.search.bot import expected_length
+from openhanabi.bots.search.bot import expected_length, paired_gain
 from openhanabi.bots.search.sampling import sample_game, seen_cards, unseen_counts
 from openhanabi.rules import Action, Game, RulesError, SeatView
 
@@ -115,17 +114,6 @@ def play_out(
     return game.outcome.score, actions
 
 
-def _gain(scores: Sequence[int], base: Sequence[int]) -> tuple[float, float]:
-    """Mean of ``scores`` minus ``base`` deal by deal, and its standard error."""
-    n = len(scores)
-    if n < 2:
-        return 0.0, math.inf
-    diffs = [a - b for a, b in zip(scores, base, strict=False)]
-    gain = sum(diffs) / n
-    spread = sum((d - gain) ** 2 for d in diffs) / (n - 1)
-    return gain, math.sqrt(spread / n)
-
-
 def search(
     view: SeatView,
     tracker: Tracker,
@@ -171,12 +159,12 @@ def search(
             spent += played + 1
         if len(scores[0]) >= MIN_DEALS:
             # a candidate no better than the convention's move so far gets no more deals
-            alive = [i for i in alive if i == 0 or _gain(scores[i], scores[0])[0] > 0]
+            alive = [i for i in alive if i == 0 or paired_gain(scores[i], scores[0])[0] > 0]
     if not scores[0]:
         return None
     best = Choice(candidates[0], 0.0, len(scores[0]))
     for i in range(1, len(candidates)):
-        gain, error = _gain(scores[i], scores[0])
+        gain, error = paired_gain(scores[i], scores[0])
         if gain > MARGIN and gain > SPREAD * error and gain > best.gain:
             best = Choice(candidates[i], gain, len(scores[i]))
     return best

@@ -61,7 +61,7 @@ def expected_length(view: SeatView) -> float:
     return 1.5 * view.draw_pile_size + view.variant.players
 
 
-def _gain(scores: Sequence[int], base: Sequence[int]) -> tuple[float, float]:
+def paired_gain(scores: Sequence[int], base: Sequence[int]) -> tuple[float, float]:
     """The mean of ``scores`` minus ``base`` deal by deal (over the deals ``scores`` covers), and
     its standard error (infinite with fewer than two deals)."""
     n = len(scores)
@@ -213,14 +213,14 @@ class SearchBot(Bot):
                 spent += actions + 1
             if len(scores[0]) >= MIN_DEALS:
                 # a candidate no better than the blueprint so far is not worth more deals
-                alive = [i for i in alive if i == 0 or _gain(scores[i], scores[0])[0] > 0]
+                alive = [i for i in alive if i == 0 or paired_gain(scores[i], scores[0])[0] > 0]
         if not scores[0]:
             return None
         self.searched += 1
         best = 0
         best_gain = 0.0
         for i in range(1, len(candidates)):
-            gain, error = _gain(scores[i], scores[0])
+            gain, error = paired_gain(scores[i], scores[0])
             if gain > self.margin and gain > SPREAD * error and gain > best_gain:
                 best = i
                 best_gain = gain
