@@ -498,7 +498,7 @@ class ConventionsBot(Bot):
         it (left with none, it shows itself useless)."""
         st = self.state
         ident = st.ident
-        fresh = [o for o in touched if o not in before and not _within(st.clue[o], st.useless)]
+        fresh = [o for o in touched if o not in before and not st.shown_useless(o, st.all)]
         copies: dict[int, int] = {}
         for o in fresh:
             copies[ident[o]] = copies.get(ident[o], 0) + 1
