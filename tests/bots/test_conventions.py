@@ -78,6 +78,21 @@ def test_saves_a_five_on_chop_with_a_five_clue() -> None:
     assert "save" in bots[0].explain()
 
 
+def test_with_two_players_a_play_clue_comes_before_a_save() -> None:
+    # Bob's chop (order 5) is the yellow 5, but he also holds the red 1 (order 9): a red clue
+    # has him play rather than discard, and the 5 can be saved on a turn with nothing to play.
+    # Two clues first, so that Alice has tokens to spare.
+    game = deal(2, [["R3", "G4", "B3", "W4", "Y4"], ["Y5", "B4", "W3", "G2", "R1"]])
+    bots = bots_for(game)
+    game.apply(Action.rank_clue(1, 3))  # Alice: 3 to Bob (his white 3)
+    game.apply(Action.rank_clue(0, 4))  # Bob: 4 to Alice
+    action = bots[0].act(game.view(0))
+    assert action in (Action.colour_clue(1, 0), Action.rank_clue(1, 1))
+    assert "red 1 played" in bots[0].explain()
+    game.apply(action)
+    assert bots[1].act(game.view(1)) == Action.play(9)
+
+
 def test_gives_a_two_save() -> None:
     # Bob's chop (order 5) is the blue 2; no other blue 2 is in sight.
     game = deal(2, [["R3", "G4", "B3", "W4", "Y4"], ["B2", "G4", "W3", "Y3", "R4"]])

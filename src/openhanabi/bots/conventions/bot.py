@@ -52,6 +52,9 @@ TEMPO_DISCOUNT = 0.3  # a tempo clue's worth below a play clue's (see _evaluate)
 # receiver who acts next: with two players nobody else can save it before they discard it
 NEXT_CHOP_AT_STAKE = 1.0
 TWO_PLAYER_NEXT_CHOP_AT_STAKE = 2.0
+# with two players a play clue worth this much goes to a partner in danger before a save: they
+# play rather than discard, and the save can wait for a turn in which they have nothing to play
+PLAY_OVER_SAVE_WORTH = 1.0
 
 # the endgame search tries playing a card only when it is this likely to fit, and at most the
 # likeliest PLAY_CANDIDATES cards
@@ -714,6 +717,10 @@ class ConventionsBot(Bot):
         nxt = (self.seat + 1) % self.variant.players
         if not self._in_danger(nxt) or view.clue_tokens >= self.variant.clue_tokens:
             return None
+        if self.variant.players == 2:
+            play = self._play_over_save(view, nxt)
+            if play is not None:
+                return play
         st = self.state
         chop = st.chop(nxt)
         best: Option | None = None
@@ -724,6 +731,21 @@ class ConventionsBot(Bot):
                 best = option
         if best is None or best.value <= 0:
             return None  # no save, or one that leaves as much at stake as it saves
+        return best.action, self._clue_words(best)
+
+    def _play_over_save(self, view: SeatView, seat: int) -> tuple[Action, Reason] | None:
+        """A play clue for ``seat``, whose chop is in danger, worth at least one card: they play
+        it on their turn instead of discarding, so the save is not needed yet."""
+        plays = [
+            option
+            for option in self._options(view)
+            if option.action.target == seat
+            and option.kind == "play"
+            and option.value >= PLAY_OVER_SAVE_WORTH
+        ]
+        if not plays:
+            return None
+        best = max(plays, key=lambda option: option.value)
         return best.action, self._clue_words(best)
 
     def _clue_words(self, option: Option, key: str = "conventions.clue") -> Reason:
