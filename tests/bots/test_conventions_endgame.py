@@ -228,3 +228,30 @@ def test_a_bot_for_one_seat_of_a_rollout_does_not_search() -> None:
     variant = find_variant("base", players=3)
     bot = ConventionsBot.playing_out(1, variant, Tracker(1, variant))
     assert not bot.search and bot.seat == 1
+
+
+def test_the_search_weighs_the_best_clue_for_each_of_up_to_three_players() -> None:
+    variant = find_variant("base", players=5)
+    weighed = 0
+    for seed in range(4):
+        game = near_the_end(5, seed)
+        while game.outcome is None:
+            bot = ConventionsBot(game.seat, variant, seed, search=False)
+            view = game.view(game.seat)
+            planned = bot.act(view)
+            said = bot.reason()
+            options = bot._options(view) if view.clue_tokens else []
+            if said is not None and said.key not in SURE_PLAYS and options:
+                best: dict[int, tuple[float, int]] = {}
+                for index, option in enumerate(options):
+                    target = option.action.target
+                    if target not in best or option.value > best[target][0]:
+                        best[target] = (option.value, index)
+                # the first of the clues worth the most, receiver by receiver
+                ranked = sorted(best.values(), key=lambda pair: (-pair[0], pair[1]))[:3]
+                expected = {options[index].action for _, index in ranked}
+                candidates = bot._search_candidates(view, planned)
+                assert expected <= set(candidates)
+                weighed += len(expected) > 1
+            game.apply(planned)
+    assert weighed

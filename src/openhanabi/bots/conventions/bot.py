@@ -60,6 +60,8 @@ PLAY_OVER_SAVE_WORTH = 1.0
 # likeliest PLAY_CANDIDATES cards
 PLAY_FLOOR = 0.2
 PLAY_CANDIDATES = 2
+# and the best clue for each of up to this many players
+CLUE_RECEIVERS = 3
 
 # the players' names in docs/conventions.md, one for each seat a table can have; an
 # explanation names seats by them, which every language keeps as they are
@@ -202,8 +204,9 @@ class ConventionsBot(Bot):
 
     def _search_candidates(self, view: SeatView, planned: Action) -> list[Action]:
         """The moves the search plays out: ``planned`` first, then the cards this seat might
-        play (the likeliest two), its discard, its best clue, or a stall. Nothing when
-        ``planned`` plays a card this seat knows fits or that a finesse called: a sure point."""
+        play (the likeliest two), its discard, its best clue for each of up to three players, or
+        a stall. Nothing when ``planned`` plays a card this seat knows fits or that a finesse
+        called: a sure point."""
         st = self.state
         hand = view.hands[view.seat]
         if planned.type == ActionType.PLAY:
@@ -229,7 +232,15 @@ class ConventionsBot(Bot):
         if view.clue_tokens > 0:
             options = self._options(view)
             if options:
-                found.append(max(options, key=lambda o: o.value).action)
+                # the best clue for each of a few receivers: near the end, which player the
+                # clue goes to decides whose cards get played before the game is over
+                receivers: set[int] = set()
+                for option in sorted(options, key=lambda o: -o.value):
+                    if option.action.target not in receivers:
+                        receivers.add(option.action.target)
+                        found.append(option.action)
+                        if len(receivers) == CLUE_RECEIVERS:
+                            break
             elif view.turns_left < 0:
                 stall = self._stall_clue(view)
                 if stall is not None:
