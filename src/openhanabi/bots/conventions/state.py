@@ -49,6 +49,10 @@ class Still:
 
     beliefs: dict[int, int] = field(default_factory=dict)
     singles: list[tuple[int, int, int]] | None = None  # (seat, order, identity)
+    marks: set[int] | None = None
+    # what one clue's connections may use, by giver, receiver and the cards it leaves out: the
+    # giver reads each clue once as the receiver and once more for every other seat
+    scans: dict[tuple[int, int, frozenset[int]], Scan] = field(default_factory=dict)
 
 
 class Tracker:
@@ -110,7 +114,13 @@ class Tracker:
         return {wait[1] for wait in self.waits}
 
     def marks(self) -> set[int]:
-        return self.touched | set(self.blind)
+        """The marked cards (never to be changed by the caller: it may be shared)."""
+        frozen = self.frozen
+        if frozen is None:
+            return self.touched | set(self.blind)
+        if frozen.marks is None:
+            frozen.marks = self.touched | set(self.blind)
+        return frozen.marks
 
     def belief(self, order: int) -> int:
         """What the card's holder believes it can be, as the table understands it."""
@@ -476,6 +486,16 @@ class Tracker:
 
     def _scan(self, giver: int, receiver: int, exclude: set[int], marks: set[int]) -> Scan:
         """What the connections of one clue may use, gathered once."""
+        frozen = self.frozen
+        if frozen is not None:
+            key = (giver, receiver, frozenset(exclude))
+            found = frozen.scans.get(key)
+            if found is None:
+                found = frozen.scans[key] = self._gather(giver, receiver, exclude, marks)
+            return found
+        return self._gather(giver, receiver, exclude, marks)
+
+    def _gather(self, giver: int, receiver: int, exclude: set[int], marks: set[int]) -> Scan:
         known: dict[int, tuple[int, int]] = {}
         for seat, order, ident in self._singles():
             if order not in exclude:
