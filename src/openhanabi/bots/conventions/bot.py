@@ -205,16 +205,17 @@ class ConventionsBot(Bot):
     def _search_candidates(self, view: SeatView, planned: Action) -> list[Action]:
         """The moves the search plays out: ``planned`` first, then the cards this seat might
         play (the likeliest two), its discard, its best clue for each of up to three players, or
-        a stall. Nothing when ``planned`` plays a card this seat knows fits or that a finesse
-        called: a sure point."""
+        a stall. When ``planned`` plays a card this seat knows fits or that a finesse called (a
+        sure point), nothing in the last round or with more than two cards left to draw."""
         st = self.state
         hand = view.hands[view.seat]
         if planned.type == ActionType.PLAY:
             target = planned.target
             known = st.marked(target) or _within(view.knowledge[target].possible_mask, st.playable)
-            if target in st.blind or (
+            sure = target in st.blind or (
                 known and _within(self._own_belief(view, target), st.playable)
-            ):
+            )
+            if sure and (view.turns_left >= 0 or view.draw_pile_size > endgame.SURE_PLAY_DRAW_PILE):
                 return []
         found = [planned]
         last_chance = view.storms + 1 >= self.variant.storms  # a misplay ends the game

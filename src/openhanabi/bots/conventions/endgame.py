@@ -38,6 +38,10 @@ from openhanabi.rules import Action, Game, RulesError, SeatView
 # the search runs once the draw pile holds this many cards or fewer: earlier, rollouts are long
 # and overrule the convention less often for the work they cost
 DRAW_PILE = 3
+# a turn that plays a card its seat knows fits is searched only from this many cards left, and
+# never in the last round (where one sure point is the most a turn can score): such turns are
+# the most common, and a sure play is seldom worth changing until the very end
+SURE_PLAY_DRAW_PILE = 2
 # simulated actions (bot turns played out) per searched move, this many divided by the number
 # of players: a seat's turn costs more the more hands it weighs clues for, and the bot must stay
 # at 5 games a second or more on one core with five players
@@ -173,6 +177,7 @@ def search(
 __all__ = [
     "ACTIONS",
     "DRAW_PILE",
+    "SURE_PLAY_DRAW_PILE",
     "Choice",
     "copy_tracker",
     "play_out",
