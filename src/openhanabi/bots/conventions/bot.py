@@ -96,6 +96,8 @@ class ConventionsBot(Bot):
         self._why: Reason | None = None
         self._cached: list[Option] | None = None
         self._exhaust_cache: dict[int, int] = {}
+        self._held: list[list[int]] | None = None
+        self._exhaust_base: list[int] = []
         # the endgame search (see :mod:`.endgame`), for tables without bonus tiles
         self.search = search and not variant.bonus_tiles
         self.searched = 0  # moves the search played out
@@ -110,6 +112,8 @@ class ConventionsBot(Bot):
         bot._why = None
         bot._cached = None
         bot._exhaust_cache = {}
+        bot._held = None
+        bot._exhaust_base = []
         bot.search = False
         bot.searched = bot.deviated = 0
         return bot
@@ -148,6 +152,7 @@ class ConventionsBot(Bot):
         legal = view.legal_actions
         self._cached = None
         self._exhaust_cache = {}
+        self._held = None
         if view.pending is not None:
             action, self._why = self._decide(view, view.pending)
             return action if action in legal else legal[0]
@@ -588,26 +593,46 @@ class ConventionsBot(Bot):
             return cache[holder]
         st = self.state
         t = st.tables
+        held = self._held_by_seat()
+        counts = list(self._exhaust_base)  # every copy out of the hands, and in every hand
+        for ident in held[holder]:
+            counts[ident] -= 1
+        mask = 0
+        copies = t.copies
+        for ident, count in enumerate(counts):
+            if count >= copies[ident]:
+                mask |= 1 << ident
+        cache[holder] = mask
+        return mask
+
+    def _held_by_seat(self) -> list[list[int]]:
+        """The identities each seat's hand is known to this seat to hold (its own cards only
+        where their identity is known), worked out once a turn with the copies gone or played
+        (``_exhaust_base``: those plus every identity held)."""
+        if self._held is not None:
+            return self._held
+        st = self.state
+        t = st.tables
         counts = list(st.gone)
         for suit, played in enumerate(st.fireworks):
             for ident in t.needed[suit][:played]:
                 counts[ident] += 1
+        held: list[list[int]] = []
         for seat, hand in enumerate(st.hands):
-            if seat == holder:
-                continue
+            idents = []
             for o in hand:
                 if seat == self.seat:
                     b = st.belief(o) if st.marked(o) else 0
                     if b and b & (b - 1) == 0:
-                        counts[_single(b)] += 1
+                        idents.append(_single(b))
                 else:
-                    counts[st.ident[o]] += 1
-        mask = 0
-        for ident, count in enumerate(counts):
-            if count >= t.copies[ident]:
-                mask |= 1 << ident
-        cache[holder] = mask
-        return mask
+                    idents.append(st.ident[o])
+            for ident in idents:
+                counts[ident] += 1
+            held.append(idents)
+        self._exhaust_base = counts
+        self._held = held
+        return held
 
     def _marked_elsewhere(self, receiver: int) -> set[int]:
         """Identities already held by a marked card outside ``receiver``'s hand (good touch)."""
@@ -662,10 +687,15 @@ class ConventionsBot(Bot):
             last_round = view.turns_left >= 0
             st = self.state
             st.frozen = Still()  # the notes stand still while the clues are weighed
+            useful: dict[int, bool] = {}  # in the last round: whether a clue can help that seat
             try:
                 for action in self._clue_actions(view):
-                    if last_round and not self._turn_to_use(view, action.target):
-                        continue
+                    if last_round:
+                        target = action.target
+                        if target not in useful:
+                            useful[target] = self._turn_to_use(view, target)
+                        if not useful[target]:
+                            continue
                     option = self._evaluate(view, action)
                     if option is None:
                         continue
