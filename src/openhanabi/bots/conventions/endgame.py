@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 from openhanabi.bots.conventions.state import Tracker
 from openhanabi.bots.protocol import Bot
-from openhanabi.bots.search.bot import expected_length, paired_gain
+from openhanabi.bots.search.bot import best_move, expected_length, weigh
 from openhanabi.bots.search.sampling import sample_game, seen_cards, unseen_counts
 from openhanabi.rules import Action, Game, RulesError, SeatView
 
@@ -140,38 +140,29 @@ def search(
     tables = tracker.tables
     seen = seen_cards(view)
     counts = unseen_counts(view, tables.copies, seen)
-    scores: list[list[int]] = [[] for _ in candidates]
-    alive = list(range(len(candidates)))
-    spent = 0
-    failures = 0
-    while spent < actions and failures < MIN_DEALS and len(alive) > 1:
+
+    def sample() -> tuple[Game, list[dict[int, int]]] | None:
         try:
             game = sample_game(view, rng, own_masks, counts, seen)
         except RulesError:
-            game = None
+            return None
         if game is None:
-            failures += 1
-            continue
+            return None
         identities = game.identities
         own = [identities[order] for order in view.own_hand]
-        seen_by = seat_identities(tracker, view, own)
-        for i in alive:
-            trial = game.copy()
-            trial.apply(candidates[i])
-            score, played = play_out(trial, tracker, seen_by, make_seat)
-            scores[i].append(score)
-            spent += played + 1
-        if len(scores[0]) >= MIN_DEALS:
-            # a candidate no better than the convention's move so far gets no more deals
-            alive = [i for i in alive if i == 0 or paired_gain(scores[i], scores[0])[0] > 0]
+        return game, seat_identities(tracker, view, own)
+
+    def play(i: int, deal: tuple[Game, list[dict[int, int]]]) -> tuple[int, int]:
+        game, seen_by = deal
+        trial = game.copy()
+        trial.apply(candidates[i])
+        return play_out(trial, tracker, seen_by, make_seat)
+
+    scores = weigh(len(candidates), sample, play, actions, MIN_DEALS)
     if not scores[0]:
         return None
-    best = Choice(candidates[0], 0.0, len(scores[0]))
-    for i in range(1, len(candidates)):
-        gain, error = paired_gain(scores[i], scores[0])
-        if gain > MARGIN and gain > SPREAD * error and gain > best.gain:
-            best = Choice(candidates[i], gain, len(scores[i]))
-    return best
+    best, gain = best_move(scores, MARGIN, SPREAD)
+    return Choice(candidates[best], gain, len(scores[best]))
 
 
 __all__ = [

@@ -8,7 +8,8 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from openhanabi.bots.explanation import Reason, english, move, reason
 from openhanabi.bots.hat.bot import HatBot
@@ -42,6 +43,8 @@ SPREAD = 2.0
 PLAY_FLOOR = 0.25
 PLAY_CANDIDATES = 2
 
+Deal = TypeVar("Deal")  # one sampled deal, with whatever its rollouts need
+
 
 def rollout(game: Game, bots: Sequence[Bot]) -> tuple[int, int]:
     """Play ``game`` to its end with ``bots`` (one per seat): the score, and the actions taken."""
@@ -71,6 +74,50 @@ def paired_gain(scores: Sequence[int], base: Sequence[int]) -> tuple[float, floa
     gain = sum(diffs) / n
     spread = sum((d - gain) ** 2 for d in diffs) / (n - 1)
     return gain, math.sqrt(spread / n)
+
+
+def weigh(
+    moves: int,
+    sample: Callable[[], Deal | None],
+    play: Callable[[int, Deal], tuple[int, int]],
+    actions: int,
+    min_deals: int,
+    out_of_time: Callable[[], bool] = lambda: False,
+) -> list[list[int]]:
+    """The scores of ``moves`` moves (move 0, the planned one, first), deal by deal: each played
+    out by ``play`` (its score and the actions it took) on the same deals drawn by ``sample``
+    (``None`` when a deal could not be drawn), until ``actions`` simulated actions are spent,
+    ``min_deals`` draws have failed, ``out_of_time`` says so, or only move 0 is left. A move no
+    better than move 0 once it has ``min_deals`` deals gets no more."""
+    scores: list[list[int]] = [[] for _ in range(moves)]
+    alive = list(range(moves))  # move 0 always stays
+    spent = 0
+    failures = 0
+    while spent < actions and failures < min_deals and len(alive) > 1:
+        if out_of_time():
+            break
+        deal = sample()
+        if deal is None:
+            failures += 1
+            continue
+        for i in alive:
+            score, played = play(i, deal)
+            scores[i].append(score)
+            spent += played + 1
+        if len(scores[0]) >= min_deals:
+            alive = [i for i in alive if i == 0 or paired_gain(scores[i], scores[0])[0] > 0]
+    return scores
+
+
+def best_move(scores: Sequence[Sequence[int]], margin: float, spread: float) -> tuple[int, float]:
+    """The move that beats move 0 by the most, by more than ``margin`` points and ``spread``
+    paired standard errors, and its gain: ``(0, 0.0)`` when none does."""
+    best, best_gain = 0, 0.0
+    for i in range(1, len(scores)):
+        gain, error = paired_gain(scores[i], scores[0])
+        if gain > margin and gain > spread * error and gain > best_gain:
+            best, best_gain = i, gain
+    return best, best_gain
 
 
 class SearchBot(Bot):
@@ -184,46 +231,37 @@ class SearchBot(Bot):
         # the convention's knowledge, never wider than the rules' (should the two disagree
         # after a deviation, the rules' knowledge alone)
         masks = [(m & r) or r for m, r in zip(own, rules_masks(view), strict=True)]
-        scores: list[list[int]] = [[] for _ in candidates]
-        alive = list(range(len(candidates)))  # the blueprint's action (0) always stays
-        spent = 0
-        failures = 0
-        while spent < self.actions and failures < MIN_DEALS and len(alive) > 1:
-            if self.strict and time.perf_counter() - start > self.budget:
-                break
+
+        def sample() -> tuple[Game, dict[int, int]] | None:
             try:
                 game = sample_game(view, rng, masks, counts, seen)
             except RulesError:
-                game = None
+                return None
             if game is None:
-                failures += 1
-                continue
+                return None
             ident = game.identities
             partner_seen = {o: x for o, x in bp._ident.items() if o not in partner_hand}
             for order in view.own_hand:
                 partner_seen[order] = ident[order]
-            for i in alive:
-                trial = game.copy()
-                trial.apply(candidates[i])
-                bots: list[Bot] = [bp, bp]
-                bots[me] = copy_hat(bp, me, dict(bp._ident))
-                bots[partner] = copy_hat(bp, partner, dict(partner_seen))
-                score, actions = rollout(trial, bots)
-                scores[i].append(score)
-                spent += actions + 1
-            if len(scores[0]) >= MIN_DEALS:
-                # a candidate no better than the blueprint so far is not worth more deals
-                alive = [i for i in alive if i == 0 or paired_gain(scores[i], scores[0])[0] > 0]
+            return game, partner_seen
+
+        def play(i: int, deal: tuple[Game, dict[int, int]]) -> tuple[int, int]:
+            game, partner_seen = deal
+            trial = game.copy()
+            trial.apply(candidates[i])
+            bots: list[Bot] = [bp, bp]
+            bots[me] = copy_hat(bp, me, dict(bp._ident))
+            bots[partner] = copy_hat(bp, partner, dict(partner_seen))
+            return rollout(trial, bots)
+
+        def out_of_time() -> bool:
+            return self.strict and time.perf_counter() - start > self.budget
+
+        scores = weigh(len(candidates), sample, play, self.actions, MIN_DEALS, out_of_time)
         if not scores[0]:
             return None
         self.searched += 1
-        best = 0
-        best_gain = 0.0
-        for i in range(1, len(candidates)):
-            gain, error = paired_gain(scores[i], scores[0])
-            if gain > self.margin and gain > SPREAD * error and gain > best_gain:
-                best = i
-                best_gain = gain
+        best, best_gain = best_move(scores, self.margin, SPREAD)
         samples = len(scores[best])
         if best == 0:
             return None
