@@ -94,10 +94,7 @@ class ConventionsBot(Bot):
         super().__init__(seat, variant, seed)
         self.state = Tracker(seat, variant)
         self._why: Reason | None = None
-        self._cached: list[Option] | None = None
-        self._exhaust_cache: dict[int, int] = {}
-        self._held: list[list[int]] | None = None
-        self._exhaust_base: list[int] = []
+        self._new_turn()
         # the endgame search (see :mod:`.endgame`), for tables without bonus tiles
         self.search = search and not variant.bonus_tiles
         self.searched = 0  # moves the search played out
@@ -110,13 +107,17 @@ class ConventionsBot(Bot):
         Bot.__init__(bot, seat, variant, 0)
         bot.state = state
         bot._why = None
-        bot._cached = None
-        bot._exhaust_cache = {}
-        bot._held = None
-        bot._exhaust_base = []
+        bot._new_turn()
         bot.search = False
         bot.searched = bot.deviated = 0
         return bot
+
+    def _new_turn(self) -> None:
+        """Forget what was worked out on the last turn: the clues weighed, the cards each seat
+        is known to hold, and the copies each seat can see."""
+        self._cached: list[Option] | None = None
+        self._holdings: tuple[list[int], list[list[int]]] | None = None
+        self._exhaust_cache: dict[int, int] = {}
 
     def explain(self) -> str:
         return "" if self._why is None else english(self._why, self.variant)
@@ -150,9 +151,7 @@ class ConventionsBot(Bot):
         st = self.state
         st.sync(view)
         legal = view.legal_actions
-        self._cached = None
-        self._exhaust_cache = {}
-        self._held = None
+        self._new_turn()
         if view.pending is not None:
             action, self._why = self._decide(view, view.pending)
             return action if action in legal else legal[0]
@@ -593,8 +592,8 @@ class ConventionsBot(Bot):
             return cache[holder]
         st = self.state
         t = st.tables
-        held = self._held_by_seat()
-        counts = list(self._exhaust_base)  # every copy out of the hands, and in every hand
+        base, held = self._holdings_now()
+        counts = list(base)
         for ident in held[holder]:
             counts[ident] -= 1
         mask = 0
@@ -605,12 +604,12 @@ class ConventionsBot(Bot):
         cache[holder] = mask
         return mask
 
-    def _held_by_seat(self) -> list[list[int]]:
-        """The identities each seat's hand is known to this seat to hold (its own cards only
-        where their identity is known), worked out once a turn with the copies gone or played
-        (``_exhaust_base``: those plus every identity held)."""
-        if self._held is not None:
-            return self._held
+    def _holdings_now(self) -> tuple[list[int], list[list[int]]]:
+        """Worked out once a turn: the copies of each identity out of play (gone, played, or
+        known to be in some hand), and the identities each seat's hand is known to this seat to
+        hold (its own cards only where their identity is known)."""
+        if self._holdings is not None:
+            return self._holdings
         st = self.state
         t = st.tables
         counts = list(st.gone)
@@ -630,9 +629,8 @@ class ConventionsBot(Bot):
             for ident in idents:
                 counts[ident] += 1
             held.append(idents)
-        self._exhaust_base = counts
-        self._held = held
-        return held
+        self._holdings = (counts, held)
+        return self._holdings
 
     def _marked_elsewhere(self, receiver: int) -> set[int]:
         """Identities already held by a marked card outside ``receiver``'s hand (good touch)."""
