@@ -468,3 +468,80 @@ def test_a_tempo_clue_touches_only_clued_cards_and_its_focus_is_still_needed(
             focus = game.deck[max(touched, key=hand.index)]
             assert focus.rank > fireworks[focus.suit]
         clued |= set(touched)
+
+
+def test_with_no_token_left_a_scream_keeps_the_next_players_last_copy() -> None:
+    # Three players. Bob's chop (order 5) is the yellow 5 and he has nothing to play. Bob clues
+    # Alice's red 1 (order 4) with a 1 clue: its clues alone show that it fits. Seven empty 5
+    # clues and Cathy's play of her green 1 (order 14) later, Alice holds a sure play with no
+    # token left: played, Bob would discard the 5. She discards her chop instead.
+    game = deal(
+        3,
+        [
+            ["R3", "G4", "B3", "W4", "R1"],
+            ["Y5", "B4", "W3", "G2", "R4"],
+            ["Y3", "B2", "W2", "R2", "G1"],
+        ],
+    )
+    bots = bots_for(game)
+    for turn in range(9):
+        if turn == 1:
+            game.apply(Action.rank_clue(0, 1))
+        elif turn == 8:
+            game.apply(Action.play(14))
+        else:
+            game.apply(Action.rank_clue(0 if turn % 3 == 2 else 2, 5))  # nobody holds a 5 there
+    view = game.view(0)
+    assert view.clue_tokens == 0
+    assert bots[0].act(view) == Action.discard(0)  # her chop, not the red 1
+    assert "keeps their chop" in bots[0].explain()
+    game.apply(Action.discard(0))
+    bob = bots[1].act(game.view(1))
+    assert bob != Action.discard(5)  # Bob keeps the yellow 5
+    bots[2].state.sync(game.view(2))
+    assert 5 in bots[1].state.moved and 5 in bots[2].state.moved  # every seat reads it so
+
+
+def test_with_a_token_left_the_next_players_last_copy_is_saved_by_a_clue() -> None:
+    # The same position with a token left for Alice's turn (Cathy discards rather than plays):
+    # Alice has a token, so no scream; she gives the save herself.
+    game = deal(
+        3,
+        [
+            ["R3", "G4", "B3", "W4", "R1"],
+            ["Y5", "B4", "W3", "G2", "R4"],
+            ["Y3", "B2", "W2", "R2", "G1"],
+        ],
+    )
+    bots = bots_for(game)
+    for turn in range(9):
+        if turn == 1:
+            game.apply(Action.rank_clue(0, 1))
+        elif turn == 8:
+            game.apply(Action.discard(10))
+        else:
+            game.apply(Action.rank_clue(0 if turn % 3 == 2 else 2, 5))
+    view = game.view(0)
+    assert view.clue_tokens == 1
+    assert bots[0].act(view) == Action.rank_clue(1, 5)
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    preset=st.sampled_from([p.key for p in PRESETS if p.key != "bonus-tiles"]),
+    players=st.integers(2, 5),
+    seed=st.integers(0, 10_000),
+)
+def test_every_seat_counts_the_clue_tokens_from_the_log(
+    preset: str, players: int, seed: int
+) -> None:
+    """A scream is read from the tokens left when the discard was made: every seat's count,
+    kept from the log alone, is the table's at each of its turns."""
+    variant = find_variant(preset, players=players)
+    game = Game.new(variant, seed)
+    bots = bots_for(game)
+    while game.outcome is None:
+        view = game.view(game.seat)
+        action = bots[game.seat].act(view)
+        assert bots[game.seat].state.tokens == view.clue_tokens
+        game.apply(action)

@@ -302,6 +302,10 @@ ENGLISH: Final[dict[str, str]] = {
     "conventions.discard.chop": (
         "I discarded my chop (slot {position}) as I had nothing to play and no useful clue to give."
     ),
+    "conventions.discard.scream": (
+        "I discarded my chop (slot {position}) rather than play, with no clue token left, so "
+        "that {name} keeps their chop, the last copy of a card still needed."
+    ),
     "conventions.discard.spare": "I discarded slot {position}, the card I could best spare.",
     "conventions.clue": "I gave {name} a {clue} clue {why}.",
     "conventions.clue.empty": "I gave {name} an empty {clue} clue to pass the turn without harm.",

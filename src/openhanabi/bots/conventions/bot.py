@@ -159,6 +159,7 @@ class ConventionsBot(Bot):
             self._blind_play,
             self._urgent_fix,
             self._urgent_save,
+            self._scream,
             self._known_play,
             self._best_clue,
             self._final_gamble,
@@ -342,6 +343,34 @@ class ConventionsBot(Bot):
         else:
             why = reason("conventions.play.fits", position=position)
         return self._play_action(view, order, belief), why
+
+    def _scream(self, view: SeatView) -> tuple[Action, Reason] | None:
+        """With no clue token left, the next player would discard a chop that is the last copy
+        of a card still needed: rather than play a card the table knows I can play, discard my
+        chop. A discard while I have a known play says it was not for want of a play: the next
+        player keeps their chop (see :meth:`Tracker._read_scream`) and has a token to spend."""
+        st = self.state
+        if view.clue_tokens > 0 or not st.screams or view.draw_pile_size == 0:
+            return None
+        if not st.screamer(self.seat):
+            return None
+        nxt = (self.seat + 1) % self.variant.players
+        if not self._in_danger(nxt):
+            return None
+        theirs = st.chop(nxt)
+        if theirs is None or not st.critical >> st.ident[theirs] & 1:
+            return None
+        mine = st.chop(self.seat)
+        if mine is None or _within(self._own_belief(view, mine), st.critical):
+            return None
+        return (
+            Action.discard(mine),
+            reason(
+                "conventions.discard.scream",
+                position=self._slot(view, mine),
+                name=self._seat_name(nxt),
+            ),
+        )
 
     def _waiting_on(self) -> dict[int, int]:
         """The playable identities whose next card another player holds marked, each with that

@@ -83,6 +83,11 @@ class Tracker:
         self.dead_at_touch: dict[int, int] = {}  # the useless identities when first touched
         self.notes: dict[int, int] = {}  # convention notes per card, missing = every identity
         self.blind: dict[int, int] = {}  # finesse-called card -> the identity it was called as
+        self.moved: set[int] = set()  # chops a scream discard asked their holder to keep
+        # clue tokens left, counted from the log (bonus tiles give and take them out of turn:
+        # no scream discards there)
+        self.tokens = variant.clue_tokens
+        self.screams = not variant.bonus_tiles
         # (seat, order, focus, identities, called identity) of each blind play awaited
         self.waits: list[tuple[int, int, int, int, int]] = []
         self.seen = 0
@@ -106,7 +111,7 @@ class Tracker:
                 self.played |= 1 << ident
 
     def marked(self, order: int) -> bool:
-        return order in self.touched or order in self.blind
+        return order in self.touched or order in self.blind or order in self.moved
 
     @property
     def called(self) -> set[int]:
@@ -117,9 +122,9 @@ class Tracker:
         """The marked cards (never to be changed by the caller: it may be shared)."""
         frozen = self.frozen
         if frozen is None:
-            return self.touched | set(self.blind)
+            return self.touched | self.moved | set(self.blind)
         if frozen.marks is None:
-            frozen.marks = self.touched | set(self.blind)
+            frozen.marks = self.touched | self.moved | set(self.blind)
         return frozen.marks
 
     def belief(self, order: int) -> int:
@@ -180,6 +185,9 @@ class Tracker:
         result = event.result
         if kind in (PLAY, DISCARD, COLOUR_CLUE, RANK_CLUE):
             self._resolve_waits(event.seat, action.target if kind == PLAY else -1)
+        if result is Result.DISCARDED and self.screams and self.tokens == 0:
+            self._read_scream(event.seat, action.target)
+        self._count_tokens(event)
         if event.card is not None:
             ident = identity(event.card)
             self.ident[action.target] = ident
@@ -208,8 +216,48 @@ class Tracker:
         if event.drew >= 0:
             self.hands[event.seat].append(event.drew)
 
+    def _count_tokens(self, event: Event) -> None:
+        result = event.result
+        most = self.variant.clue_tokens
+        if result is Result.CLUE:
+            self.tokens -= 1
+        elif result is Result.DISCARDED:
+            self.tokens = min(most, self.tokens + 1)
+        elif result is Result.PLAYED and event.card is not None:
+            ident = identity(event.card)
+            suit = self.tables.suit_of[ident]
+            # the rules regain a token for a correct declaration and for a firework completed
+            # (not the last one: the game is then over)
+            completed = self.tables.needed[suit][self.fireworks[suit] + 1] < 0
+            gained = int(completed) + int(event.action.declare is not None)
+            self.tokens = min(most, self.tokens + gained)
+
+    def screamer(self, seat: int) -> bool:
+        """Whether a discard by ``seat`` with no clue token left would be a scream: its clues
+        alone show everyone, ``seat`` too, that it holds a card it can play. (The notes a seat
+        keeps on its own cards can differ from those the others keep: a discard read as a
+        scream by some seats and not by others would leave them with different chops.)"""
+        for o in self.hands[seat]:
+            if o in self.touched:
+                clue = self.clue.get(o, self.all)
+                known = clue & ~(self.played | self.dead_at_touch.get(o, 0)) or clue
+                if known & ~self.playable == 0:
+                    return True
+        return False
+
+    def _read_scream(self, seat: int, order: int) -> None:
+        """A discard with no clue token left, by a player who has a card they know they can
+        play, is a scream: the next player keeps their chop (it is chop-moved)."""
+        if order not in self.hands[seat] or not self.screamer(seat):
+            return
+        nxt = (seat + 1) % self.players
+        chop = self.chop(nxt)
+        if chop is not None:
+            self.moved.add(chop)
+
     def _forget(self, order: int) -> None:
         self.notes.pop(order, None)
+        self.moved.discard(order)
         self.blind.pop(order, None)
         self.touched.discard(order)
         self.dead_at_touch.pop(order, None)
