@@ -346,9 +346,9 @@ class ConventionsBot(Bot):
 
     def _scream(self, view: SeatView) -> tuple[Action, Reason] | None:
         """With no clue token left, the next player would discard a chop that is the last copy
-        of a card still needed: rather than play a card the table knows I can play, discard my
+        of a card still needed: rather than play a card my clues alone show fits, discard my
         chop. A discard while I have a known play says it was not for want of a play: the next
-        player keeps their chop (see :meth:`Tracker._read_scream`) and has a token to spend."""
+        player keeps their chop (see :meth:`Tracker.screamer`) and has a token to spend."""
         st = self.state
         if view.clue_tokens > 0 or not st.screams or view.draw_pile_size == 0:
             return None

@@ -217,6 +217,7 @@ class Tracker:
             self.hands[event.seat].append(event.drew)
 
     def _count_tokens(self, event: Event) -> None:
+        """The clue tokens after ``event``, as the rules count them."""
         result = event.result
         most = self.variant.clue_tokens
         if result is Result.CLUE:
@@ -226,8 +227,7 @@ class Tracker:
         elif result is Result.PLAYED and event.card is not None:
             ident = identity(event.card)
             suit = self.tables.suit_of[ident]
-            # the rules regain a token for a correct declaration and for a firework completed
-            # (not the last one: the game is then over)
+            # a token back for a correct declaration, and one for a firework completed
             completed = self.tables.needed[suit][self.fireworks[suit] + 1] < 0
             gained = int(completed) + int(event.action.declare is not None)
             self.tokens = min(most, self.tokens + gained)
@@ -246,7 +246,7 @@ class Tracker:
         return False
 
     def _read_scream(self, seat: int, order: int) -> None:
-        """A discard with no clue token left, by a player who has a card they know they can
+        """A discard with no clue token left, by a player whose clues show a card they can
         play, is a scream: the next player keeps their chop (it is chop-moved)."""
         if order not in self.hands[seat] or not self.screamer(seat):
             return
