@@ -470,11 +470,10 @@ def test_a_tempo_clue_touches_only_clued_cards_and_its_focus_is_still_needed(
         clued |= set(touched)
 
 
-def test_with_no_token_left_a_scream_keeps_the_next_players_last_copy() -> None:
-    # Three players. Bob's chop (order 5) is the yellow 5 and he has nothing to play. Bob clues
-    # Alice's red 1 (order 4) with a 1 clue: its clues alone show that it fits. Seven empty 5
-    # clues and Cathy's play of her green 1 (order 14) later, Alice holds a sure play with no
-    # token left: played, Bob would discard the 5. She discards her chop instead.
+def alices_turn_with_a_sure_play(cathys_move: Action) -> tuple[Game, list[ConventionsBot]]:
+    """Three players at Alice's fourth turn. Bob's chop (order 5) is the yellow 5 and he has
+    nothing to play. Bob clued Alice's red 1 (order 4) with a 1 clue: its clues alone show that
+    it fits. Seven empty 5 clues were given, and Cathy's last move is ``cathys_move``."""
     game = deal(
         3,
         [
@@ -488,9 +487,16 @@ def test_with_no_token_left_a_scream_keeps_the_next_players_last_copy() -> None:
         if turn == 1:
             game.apply(Action.rank_clue(0, 1))
         elif turn == 8:
-            game.apply(Action.play(14))
+            game.apply(cathys_move)
         else:
             game.apply(Action.rank_clue(0 if turn % 3 == 2 else 2, 5))  # nobody holds a 5 there
+    return game, bots
+
+
+def test_with_no_token_left_a_scream_keeps_the_next_players_last_copy() -> None:
+    # Cathy plays her green 1 (order 14): Alice holds a sure play with no token left. Played,
+    # Bob would discard the 5; she discards her chop instead.
+    game, bots = alices_turn_with_a_sure_play(Action.play(14))
     view = game.view(0)
     assert view.clue_tokens == 0
     assert bots[0].act(view) == Action.discard(0)  # her chop, not the red 1
@@ -503,24 +509,8 @@ def test_with_no_token_left_a_scream_keeps_the_next_players_last_copy() -> None:
 
 
 def test_with_a_token_left_the_next_players_last_copy_is_saved_by_a_clue() -> None:
-    # The same position with a token left for Alice's turn (Cathy discards rather than plays):
-    # Alice has a token, so no scream; she gives the save herself.
-    game = deal(
-        3,
-        [
-            ["R3", "G4", "B3", "W4", "R1"],
-            ["Y5", "B4", "W3", "G2", "R4"],
-            ["Y3", "B2", "W2", "R2", "G1"],
-        ],
-    )
-    bots = bots_for(game)
-    for turn in range(9):
-        if turn == 1:
-            game.apply(Action.rank_clue(0, 1))
-        elif turn == 8:
-            game.apply(Action.discard(10))
-        else:
-            game.apply(Action.rank_clue(0 if turn % 3 == 2 else 2, 5))
+    # Cathy discards rather than plays: Alice has a token, so no scream; she gives the save.
+    game, bots = alices_turn_with_a_sure_play(Action.discard(10))
     view = game.view(0)
     assert view.clue_tokens == 1
     assert bots[0].act(view) == Action.rank_clue(1, 5)
