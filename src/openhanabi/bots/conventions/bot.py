@@ -81,6 +81,11 @@ class Option:
     gains: int = 0  # cards the receiver learns they can play now
 
 
+# a clue receiver's hand before the clue (see ConventionsBot._receiver_now): the identities
+# they cannot hold, their chop, their cards taken for sure plays, the doomed and confused cards
+Receiver = tuple[int, int | None, dict[int, bool], set[int], set[int]]
+
+
 def _within(mask: int, allowed: int) -> bool:
     return mask != 0 and mask & ~allowed == 0
 
@@ -118,6 +123,7 @@ class ConventionsBot(Bot):
         self._cached: list[Option] | None = None
         self._holdings: tuple[list[int], list[list[int]]] | None = None
         self._exhaust_cache: dict[int, int] = {}
+        self._receivers: dict[int, Receiver] = {}
 
     def explain(self) -> str:
         return "" if self._why is None else english(self._why, self.variant)
@@ -410,42 +416,34 @@ class ConventionsBot(Bot):
         if not touched or any(o in st.blind or o in st.called for o in touched):
             return None  # a card a finesse has called is left alone until it plays
         reading = st.read_clue(self.seat, receiver, touched, mask, action.type, receiver)
+        focus = reading.focus
+        if focus is not None and not (reading.plays | reading.saves) >> ident[focus] & 1:
+            return None  # the receiver would read the focus as something it is not
         # apply the clue for a moment to see every card's belief afterwards
         saved_clue = {o: st.clue.get(o) for o in hand}
         saved_touched = set(st.touched)
         saved_dead = dict(st.dead_at_touch)
         saved_notes = dict(st.notes)
         saved_blind = dict(st.blind)
-        chop_before = st.chop(receiver)
         frozen = st.frozen
         try:
-            unseen = ~self._exhausted(receiver)
-            before = {o: st.marked(o) and _within(st.belief(o) & unseen, st.playable) for o in hand}
-            doomed = {o for o in hand if before[o] and not st.playable >> ident[o] & 1}
-            confused = {
-                o
-                for o in hand
-                if st.marked(o)
-                and o not in doomed
-                and st.useless >> ident[o] & 1
-                and not _within(st.belief(o), st.useless)
-            }
+            unseen, chop_before, before, doomed, confused = self._receiver_now(receiver)
             st.frozen = None  # the notes change for a moment
             for o in hand:
                 old = st.clue.get(o, st.all)
                 st.clue[o] = old & mask if o in touched else old & ~mask
             st.touch(touched)
-            if reading.focus is not None:
-                truth = ident[reading.focus]
-                if not (reading.plays | reading.saves) >> truth & 1:
-                    return None
+            if focus is not None:
                 st.note_reading(reading, self.seat, receiver)
                 st.waits = st.waits[: len(st.waits) - len(reading.waits)]
             value = 2.5 * len(doomed)  # each misplay this clue heads off
             new_plays = 0
+            marks = st.marks()
             for o in hand:
-                b = st.belief(o) & unseen or st.belief(o)
-                if st.marked(o) and _within(b, st.playable):
+                if o not in marks:
+                    continue
+                b = st.belief(o)
+                if _within(b & unseen or b, st.playable):
                     if not st.playable >> ident[o] & 1:
                         return None
                     if not before[o]:
@@ -535,6 +533,32 @@ class ConventionsBot(Bot):
             return None
         return Option(action, value, kind, reading, detail, len(doomed), new_plays)
 
+    def _receiver_now(self, receiver: int) -> Receiver:
+        """What ``receiver``'s hand is before any clue, worked out once a turn for all the clues
+        to that player: the identities they cannot hold, their chop, which marked cards they
+        take for sure plays, which of those do not fit (doomed), and which marked cards are no
+        longer needed though they do not know it (confused)."""
+        found = self._receivers.get(receiver)
+        if found is not None:
+            return found
+        st = self.state
+        ident = st.ident
+        hand = st.hands[receiver]
+        marks = st.marks()
+        unseen = ~self._exhausted(receiver)
+        before = {o: o in marks and _within(st.belief(o) & unseen, st.playable) for o in hand}
+        doomed = {o for o in hand if before[o] and not st.playable >> ident[o] & 1}
+        confused = {
+            o
+            for o in hand
+            if o in marks
+            and o not in doomed
+            and st.useless >> ident[o] & 1
+            and not _within(st.belief(o), st.useless)
+        }
+        found = self._receivers[receiver] = (unseen, st.chop(receiver), before, doomed, confused)
+        return found
+
     def _bad_touch(
         self, receiver: int, touched: tuple[int, ...], before: set[int], reading: Reading
     ) -> int | None:
@@ -550,6 +574,8 @@ class ConventionsBot(Bot):
         copies: dict[int, int] = {}
         for o in fresh:
             copies[ident[o]] = copies.get(ident[o], 0) + 1
+        if not fresh:
+            return 0
         chained = 0
         if reading.focus is not None:
             chained = 1 << ident[reading.focus]
@@ -665,11 +691,12 @@ class ConventionsBot(Bot):
         """Identities already held by a marked card outside ``receiver``'s hand (good touch)."""
         st = self.state
         found = set()
+        marks = st.marks()
         for seat, hand in enumerate(st.hands):
             if seat == receiver:
                 continue
             for o in hand:
-                if not st.marked(o):
+                if o not in marks:
                     continue
                 if seat == self.seat:
                     b = st.belief(o)
@@ -766,13 +793,14 @@ class ConventionsBot(Bot):
         not fit: only then can a clue head off a misplay (weighing every clue costs most of a
         turn, and a turn that plays a known card needs none)."""
         st = self.state
+        marks = st.marks()
         for seat, hand in enumerate(st.hands):
             if seat == self.seat:
                 continue
             unseen = ~self._exhausted(seat)
             for o in hand:
                 if (
-                    st.marked(o)
+                    o in marks
                     and _within(st.belief(o) & unseen, st.playable)
                     and not st.playable >> st.ident[o] & 1
                 ):

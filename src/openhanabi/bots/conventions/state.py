@@ -50,9 +50,9 @@ class Still:
     beliefs: dict[int, int] = field(default_factory=dict)
     singles: list[tuple[int, int, int]] | None = None  # (seat, order, identity)
     marks: set[int] | None = None
-    # what one clue's connections may use, by giver, receiver and the cards it leaves out: the
-    # giver reads each clue once as the receiver and once more for every other seat
-    scans: dict[tuple[int, int, frozenset[int]], Scan] = field(default_factory=dict)
+    # what the connections of a clue may use, by giver and receiver: the giver reads each clue
+    # once as the receiver and once more for every other seat
+    scans: dict[tuple[int, int], Scan] = field(default_factory=dict)
 
 
 class Tracker:
@@ -433,8 +433,9 @@ class Tracker:
         notes differ on that known play would otherwise read different targets."""
         target = None
         playable = self.playable
+        marks = self.marks()
         for order in hand:
-            if not self.marked(order):
+            if order not in marks:
                 continue
             if order in self.blind:
                 if order in touched:
@@ -522,9 +523,10 @@ class Tracker:
         if frozen is not None and frozen.singles is not None:
             return frozen.singles
         found = []
+        marks = self.marks()
         for seat, hand in enumerate(self.hands):
             for order in hand:
-                if self.marked(order):
+                if order in marks:
                     b = self.belief(order)
                     if b and b & (b - 1) == 0:
                         found.append((seat, order, b.bit_length() - 1))
@@ -533,21 +535,30 @@ class Tracker:
         return found
 
     def _scan(self, giver: int, receiver: int, exclude: set[int], marks: set[int]) -> Scan:
-        """What the connections of one clue may use, gathered once."""
+        """What the connections of one clue may use, gathered once for each giver and receiver
+        while the notes stand still: the cards a clue leaves out (``exclude``) are all in the
+        receiver's hand, so they change only which known cards it may use."""
         frozen = self.frozen
-        if frozen is not None:
-            key = (giver, receiver, frozenset(exclude))
-            found = frozen.scans.get(key)
-            if found is None:
-                found = frozen.scans[key] = self._gather(giver, receiver, exclude, marks)
-            return found
-        return self._gather(giver, receiver, exclude, marks)
+        if frozen is None:
+            return self._gather(giver, receiver, exclude, marks)
+        key = (giver, receiver)
+        found = frozen.scans.get(key)
+        if found is None:
+            found = frozen.scans[key] = self._gather(giver, receiver, set(), marks)
+        if any(order in exclude for _seat, order in found.known.values()):
+            return Scan(self._known(exclude), found.prompts, found.spots)
+        return found
 
-    def _gather(self, giver: int, receiver: int, exclude: set[int], marks: set[int]) -> Scan:
+    def _known(self, exclude: set[int]) -> dict[int, tuple[int, int]]:
+        """The first marked card known to be each identity, by (seat, order), but ``exclude``."""
         known: dict[int, tuple[int, int]] = {}
         for seat, order, ident in self._singles():
             if order not in exclude:
                 known.setdefault(ident, (seat, order))
+        return known
+
+    def _gather(self, giver: int, receiver: int, exclude: set[int], marks: set[int]) -> Scan:
+        known = self._known(exclude)
         seats = [(giver + i) % self.players for i in range(1, self.players)]
         seats = [seat for seat in seats if seat != receiver]
         prompts = []
