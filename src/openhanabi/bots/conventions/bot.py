@@ -413,29 +413,19 @@ class ConventionsBot(Bot):
         hand = st.hands[receiver]
         ident = st.ident
         touched = tuple(o for o in hand if 1 << ident[o] & mask)
-        if not touched or any(o in st.blind or o in st.called for o in touched):
+        if not touched:
+            return None
+        called = st.called
+        if any(o in st.blind or o in called for o in touched):
             return None  # a card a finesse has called is left alone until it plays
         reading = st.read_clue(self.seat, receiver, touched, mask, action.type, receiver)
         focus = reading.focus
         if focus is not None and not (reading.plays | reading.saves) >> ident[focus] & 1:
             return None  # the receiver would read the focus as something it is not
+        unseen, chop_before, before, doomed, confused = self._receiver_now(receiver)
         # apply the clue for a moment to see every card's belief afterwards
-        saved_clue = {o: st.clue.get(o) for o in hand}
-        saved_touched = set(st.touched)
-        saved_dead = dict(st.dead_at_touch)
-        saved_notes = dict(st.notes)
-        saved_blind = dict(st.blind)
-        frozen = st.frozen
+        trial = st.try_clue(self.seat, receiver, touched, mask, reading)
         try:
-            unseen, chop_before, before, doomed, confused = self._receiver_now(receiver)
-            st.frozen = None  # the notes change for a moment
-            for o in hand:
-                old = st.clue.get(o, st.all)
-                st.clue[o] = old & mask if o in touched else old & ~mask
-            st.touch(touched)
-            if focus is not None:
-                st.note_reading(reading, self.seat, receiver)
-                st.waits = st.waits[: len(st.waits) - len(reading.waits)]
             value = 2.5 * len(doomed)  # each misplay this clue heads off
             new_plays = 0
             marks = st.marks()
@@ -451,7 +441,7 @@ class ConventionsBot(Bot):
             for o in confused:
                 if _within(st.belief(o), st.useless):
                     value += 0.8  # they will now discard a clued card that is no longer needed
-            bad = self._bad_touch(receiver, touched, saved_touched, reading)
+            bad = self._bad_touch(receiver, trial.fresh, reading)
             if bad is None:
                 return None  # a card touched against good touch would soon be misplayed
             if bad and not doomed and strict:
@@ -477,16 +467,7 @@ class ConventionsBot(Bot):
                 at_stake = TWO_PLAYER_NEXT_CHOP_AT_STAKE if st.players == 2 else NEXT_CHOP_AT_STAKE
                 value -= at_stake * self._left_in_danger(receiver, unseen)
         finally:
-            for o, m in saved_clue.items():
-                if m is None:
-                    st.clue.pop(o, None)
-                else:
-                    st.clue[o] = m
-            st.touched = saved_touched
-            st.dead_at_touch = saved_dead
-            st.notes = saved_notes
-            st.blind = saved_blind
-            st.frozen = frozen
+            st.undo(trial)
         kind = "fix"
         detail = reason("conventions.why.fix")
         focus = reading.focus
@@ -522,7 +503,7 @@ class ConventionsBot(Bot):
                 kind = "save"
                 value += self._save_value(truth) if self._in_danger(receiver) else 0.1
                 detail = self._card_said("conventions.why.save", truth)
-            value += 0.15 * (len([o for o in touched if o not in saved_touched]) - 1)
+            value += 0.15 * (len(trial.fresh) - 1)
         value += 0.9 * new_plays if kind != "play" else 0.8 * max(0, new_plays - 1)
         if kind == "fix":
             if not new_plays and not doomed and value <= 0 and strict:
@@ -559,18 +540,16 @@ class ConventionsBot(Bot):
         found = self._receivers[receiver] = (unseen, st.chop(receiver), before, doomed, confused)
         return found
 
-    def _bad_touch(
-        self, receiver: int, touched: tuple[int, ...], before: set[int], reading: Reading
-    ) -> int | None:
-        """How many of the cards a clue (just applied) newly touches break good touch: a card no
-        longer needed, a copy of a marked card in another hand, or a second copy of a card the
-        clue touches (a card whose clues show everyone it is useless does not count: its holder
-        simply discards it). ``None`` when such a card would be left with a single identity once
-        the clue's chain is played: its holder would then take it for that card and misplay
-        it (left with none, it shows itself useless)."""
+    def _bad_touch(self, receiver: int, newly: list[int], reading: Reading) -> int | None:
+        """How many of the cards a clue (just applied) newly touches (``newly``, oldest first)
+        break good touch: a card no longer needed, a copy of a marked card in another hand, or a
+        second copy of a card the clue touches (a card whose clues show everyone it is useless
+        does not count: its holder simply discards it). ``None`` when such a card would be left
+        with a single identity once the clue's chain is played: its holder would then take it
+        for that card and misplay it (left with none, it shows itself useless)."""
         st = self.state
         ident = st.ident
-        fresh = [o for o in touched if o not in before and not st.shown_useless(o, st.all)]
+        fresh = [o for o in newly if not st.shown_useless(o, st.all)]
         copies: dict[int, int] = {}
         for o in fresh:
             copies[ident[o]] = copies.get(ident[o], 0) + 1

@@ -50,6 +50,7 @@ class Still:
     beliefs: dict[int, int] = field(default_factory=dict)
     singles: list[tuple[int, int, int]] | None = None  # (seat, order, identity)
     marks: set[int] | None = None
+    dupes: tuple[int, set[int]] | None = None  # see Tracker._dupes_but
     # what the connections of a clue may use, by giver and receiver: the giver reads each clue
     # once as the receiver and once more for every other seat
     scans: dict[tuple[int, int], Scan] = field(default_factory=dict)
@@ -318,6 +319,54 @@ class Tracker:
             elif link.kind == "finesse":
                 self.blind[link.order] = link.ident
 
+    def try_clue(
+        self, giver: int, receiver: int, touched: tuple[int, ...], mask: int, reading: Reading
+    ) -> Trial:
+        """Write a clue and its reading into the notes for a moment, to see every card's belief
+        afterwards; :meth:`undo` puts back what it changed. The waits are left as they were."""
+        hand = self.hands[receiver]
+        trial = Trial(
+            {o: self.clue.get(o) for o in hand},
+            [o for o in touched if o not in self.touched],
+            {},
+            {},
+            self.frozen,
+        )
+        self.frozen = None  # the notes change for a moment
+        for o in hand:
+            old = self.clue.get(o, self.all)
+            self.clue[o] = old & mask if o in touched else old & ~mask
+        self.touch(touched)
+        focus = reading.focus
+        if focus is not None:
+            trial.notes[focus] = self.notes.get(focus)
+            for link in reading.links:
+                if link.kind == "prompt":
+                    trial.notes.setdefault(link.order, self.notes.get(link.order))
+                elif link.kind == "finesse":
+                    trial.blind.setdefault(link.order, self.blind.get(link.order))
+            waits = len(self.waits)
+            self.note_reading(reading, giver, receiver)
+            self.waits = self.waits[:waits]
+        return trial
+
+    def undo(self, trial: Trial) -> None:
+        """Put back what :meth:`try_clue` changed."""
+        for table, saved in (
+            (self.clue, trial.clue),
+            (self.notes, trial.notes),
+            (self.blind, trial.blind),
+        ):
+            for order, value in saved.items():
+                if value is None:
+                    table.pop(order, None)
+                else:
+                    table[order] = value
+        for order in trial.fresh:
+            self.touched.discard(order)
+            self.dead_at_touch.pop(order, None)
+        self.frozen = trial.frozen
+
     def clue_mask(self, kind: ActionType, value: int) -> int:
         t = self.tables
         return t.colour_touch[value] if kind == COLOUR_CLUE else t.rank_touch[value]
@@ -510,11 +559,26 @@ class Tracker:
 
     def _dupes(self, focus: int, exclude: set[int]) -> int:
         """Good touch: identities some other marked card is already known to be."""
-        dupes = 0
-        for _seat, order, ident in self._singles():
-            if order != focus and order not in exclude:
-                dupes |= 1 << ident
+        frozen = self.frozen
+        if frozen is None:
+            return self._dupes_but(exclude | {focus})[0]
+        if frozen.dupes is None:
+            frozen.dupes = self._dupes_but(set())
+        dupes, orders = frozen.dupes
+        if focus in orders or exclude & orders:
+            return self._dupes_but(exclude | {focus})[0]
         return dupes
+
+    def _dupes_but(self, left_out: set[int]) -> tuple[int, set[int]]:
+        """The identities of the marked cards known to be one identity but ``left_out``, and
+        the orders of all those cards."""
+        dupes = 0
+        orders = set()
+        for _seat, order, ident in self._singles():
+            orders.add(order)
+            if order not in left_out:
+                dupes |= 1 << ident
+        return dupes, orders
 
     def _singles(self) -> list[tuple[int, int, int]]:
         """The marked cards whose belief is one identity: (seat, order, identity), in the
@@ -628,6 +692,19 @@ class Tracker:
 
 def _within(mask: int, allowed: int) -> bool:
     return mask != 0 and mask & ~allowed == 0
+
+
+@dataclass
+class Trial:
+    """What :meth:`Tracker.try_clue` changed, to put back: the receiver's clue masks, the cards
+    it newly touched, the notes and blind calls it wrote (``None`` where there was none), and
+    the notes' standing (frozen or not)."""
+
+    clue: dict[int, int | None]
+    fresh: list[int]
+    notes: dict[int, int | None]
+    blind: dict[int, int | None]
+    frozen: Still | None
 
 
 @dataclass
