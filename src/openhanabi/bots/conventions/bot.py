@@ -321,20 +321,22 @@ class ConventionsBot(Bot):
         holds marked (so they can play theirs on their turn), then the lowest, then the oldest."""
         st = self.state
         best: tuple[int, int, int, int] | None = None
-        waiting = self._waiting_on()
+        waiting: dict[int, int] | None = None  # worked out once some card is known to fit
         for index, order in enumerate(view.hands[view.seat]):
-            belief = self._own_belief(view, order)
             if not st.marked(order) and not _within(
                 view.knowledge[order].possible_mask, st.playable
             ):
                 continue
+            belief = self._own_belief(view, order)
             if _within(belief, st.playable):
+                if waiting is None:
+                    waiting = self._waiting_on()
                 rank = min(st.tables.card[i].rank for i in _bits(belief))
                 unlocks = sum(1 for i in _bits(belief) if i in waiting)
                 key = (-unlocks, rank, index, order)
                 if best is None or key < best:
                     best = key
-        if best is None:
+        if best is None or waiting is None:
             return None
         order = best[3]
         belief = self._own_belief(view, order)
@@ -773,16 +775,15 @@ class ConventionsBot(Bot):
         turn, and a turn that plays a known card needs none)."""
         st = self.state
         marks = st.marks()
+        playable = st.playable
         for seat, hand in enumerate(st.hands):
             if seat == self.seat:
                 continue
-            unseen = ~self._exhausted(seat)
-            for o in hand:
-                if (
-                    o in marks
-                    and _within(st.belief(o) & unseen, st.playable)
-                    and not st.playable >> st.ident[o] & 1
-                ):
+            # the copies the holder sees are worked out only for a marked card that does not fit
+            wrong = [o for o in hand if o in marks and not playable >> st.ident[o] & 1]
+            if wrong:
+                unseen = ~self._exhausted(seat)
+                if any(_within(st.belief(o) & unseen, playable) for o in wrong):
                     return True
         return False
 

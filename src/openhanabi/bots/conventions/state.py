@@ -167,8 +167,10 @@ class Tracker:
 
     def sync(self, view: SeatView) -> None:
         """Read the identities the view shows, then every event not read yet."""
+        known = self.ident
         for order, card in view.cards.items():
-            self.ident[order] = identity(card)
+            if order not in known:  # a card's identity never changes
+                known[order] = identity(card)
         events = view.events
         for event in events[self.seen :]:
             # a card played since is gone from the view: its identity is in the log
