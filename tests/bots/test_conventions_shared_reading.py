@@ -4,7 +4,11 @@ own cards are part of the clue's chain. Each position is reached by the actions 
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from openhanabi.bots.conventions import ConventionsBot
+from openhanabi.bots.conventions.state import Still
 from openhanabi.rules import Action, ActionType, Card, Game, find_variant
 
 PLAY = ActionType.PLAY
@@ -106,3 +110,39 @@ def test_a_known_play_whose_next_card_another_player_holds_goes_first() -> None:
     action = bots[0].act(game.view(0))
     assert action == Action.play(18)
     assert "Bob" in bots[0].explain() and "yellow 2" in bots[0].explain()
+
+
+@settings(max_examples=8, deadline=None)
+@given(players=st.integers(2, 5), seed=st.integers(0, 10_000))
+def test_a_clue_weighed_while_the_notes_stand_still_reads_as_with_live_notes(
+    players: int, seed: int
+) -> None:
+    """A seat weighing its clues keeps each card's belief while its notes stand still; each
+    clue must read the same (for the receiver and for every other seat) as when the notes are
+    worked out afresh, or the giver would count on a reading nobody else makes."""
+    variant = find_variant("base", players=players)
+    game = Game.new(variant, seed)
+    bots = [ConventionsBot(seat, variant, seed, search=False) for seat in range(players)]
+    while game.outcome is None:
+        view = game.view(game.seat)
+        tracker = bots[game.seat].state
+        tracker.sync(view)
+        still = Still()  # kept for the whole turn, as the bot keeps it while it weighs clues
+        for action in view.legal_actions:
+            if not action.is_clue:
+                continue
+            mask = tracker.clue_mask(action.type, action.value)
+            hand = tracker.hands[action.target]
+            touched = tuple(o for o in hand if 1 << tracker.ident[o] & mask)
+            for hidden in range(players):
+                if hidden == game.seat:
+                    continue
+                args = (game.seat, action.target, touched, mask, action.type, hidden)
+                live = tracker.read_clue(*args)
+                tracker.frozen = still
+                try:
+                    still = tracker.read_clue(*args)
+                finally:
+                    tracker.frozen = None
+                assert still == live, (action, hidden)
+        game.apply(bots[game.seat].act(view))

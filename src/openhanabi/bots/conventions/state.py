@@ -495,7 +495,7 @@ class Tracker:
             old = self.clue.get(order, self.all)
             was = self.belief(order)
             self.clue[order] = old & mask if order in touched else old & ~mask
-            now = self.belief(order)
+            now = self._belief(order)  # not the belief kept while the notes stand still
             self.clue[order] = old
             sure_before = _within(was, playable)
             sure_after = _within(now, playable)
