@@ -159,3 +159,31 @@ def test_a_sampled_deal_looks_the_same_to_the_seat(seed: int, cards_left: int, s
     assert same_to_seat(view, sampled.view(game.seat))
     # the same cards in all: only their order differs
     assert sorted(sampled.deck) == sorted(game.deck)
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    cards_left=st.integers(0, 30),
+    first=st.integers(0, 99),
+    second=st.integers(0, 99),
+)
+def test_a_deal_dealt_again_from_an_earlier_one_is_the_log_replayed_on_it(
+    seed: int, cards_left: int, first: int, second: int
+) -> None:
+    game = played_until(seed, cards_left)
+    assume(game.outcome is None)
+    view = game.view(game.seat)
+    seen = seen_cards(view)
+    counts = unseen_counts(view, layout_for(BASE).copies, seen)
+    masks = [view.knowledge[o].possible_mask for o in view.own_hand]
+    base = sample_game(view, random.Random(first), masks, counts, seen)
+    assert base is not None
+    replayed = sample_game(view, random.Random(second), masks, counts, seen)
+    dealt = sample_game(view, random.Random(second), masks, counts, seen, base)
+    assert replayed is not None and dealt is not None
+    assert dealt.deck == replayed.deck
+    assert dealt.draw_pile == replayed.draw_pile
+    assert dealt.identities == replayed.identities
+    for seat in range(BASE.players):
+        assert dealt.view(seat) == replayed.view(seat)

@@ -17,7 +17,8 @@ everything, so bots, clients and environments get a :class:`~openhanabi.rules.vi
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from operator import itemgetter
 
 from openhanabi.rules.actions import (
@@ -37,7 +38,7 @@ from openhanabi.rules.deck import (
     ordered_deck,
     shuffled_tiles,
 )
-from openhanabi.rules.errors import IllegalActionError
+from openhanabi.rules.errors import IllegalActionError, InvalidDeckError
 from openhanabi.rules.events import (
     CLUE,
     DECLARED_WRONG,
@@ -689,6 +690,36 @@ class Game:
         other.hands = [list(hand) for hand in self.hands]
         other._chance = SplitMix64(0)
         other._chance.state = self._chance.state
+        return other
+
+    def redealt(self, hidden: Mapping[int, int], pile: Sequence[int]) -> Game:
+        """A copy in which the cards in hand ``hidden`` (order -> identity) are other cards and
+        the draw pile is ``pile`` (identities, top at the end): the same game for a seat that
+        has seen none of them, without replaying the log (for search). Each new identity must
+        fit what the clues told of its card, and together they must be the cards they replace.
+        Not with bonus tiles, which can shuffle a card back into the draw pile."""
+        if self.variant.bonus_tiles:
+            raise InvalidDeckError("a game with bonus tiles cannot be dealt again")
+        held = {order for hand in self.hands for order in hand}
+        for order, ident in hidden.items():
+            if order not in held:
+                raise InvalidDeckError(f"card {order} is not in a hand")
+            if not self.possible[order] >> ident & 1:
+                raise InvalidDeckError(f"card {order} cannot be what its clues said it is not")
+        before = Counter(self._ident[order] for order in hidden)
+        before.update(self.draw_pile)
+        after = Counter(hidden.values())
+        after.update(pile)
+        if before != after:
+            raise InvalidDeckError("the new cards are not the cards they replace")
+        other = self.copy()
+        for order, ident in hidden.items():
+            other._ident[order] = ident
+            other._bits[order] = 1 << ident
+        other.draw_pile = list(pile)
+        card = self._tables.card
+        drawn = [card[ident] for ident in other._ident[: self._next_order]]
+        other.deck = (*drawn, *(card[ident] for ident in reversed(other.draw_pile)))
         return other
 
     def undo(self) -> Action:

@@ -141,13 +141,17 @@ def search(
     seen = seen_cards(view)
     counts = unseen_counts(view, tables.copies, seen)
 
+    first: list[Game] = []  # the first deal, dealt again for the others
+
     def sample() -> tuple[Game, list[dict[int, int]]] | None:
         try:
-            game = sample_game(view, rng, own_masks, counts, seen)
+            game = sample_game(view, rng, own_masks, counts, seen, first[0] if first else None)
         except RulesError:
             return None
         if game is None:
             return None
+        if not first:
+            first.append(game)
         identities = game.identities
         own = [identities[order] for order in view.own_hand]
         return game, seat_identities(tracker, view, own)

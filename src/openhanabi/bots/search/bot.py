@@ -232,13 +232,17 @@ class SearchBot(Bot):
         # after a deviation, the rules' knowledge alone)
         masks = [(m & r) or r for m, r in zip(own, rules_masks(view), strict=True)]
 
+        first: list[Game] = []  # the first deal, dealt again for the others
+
         def sample() -> tuple[Game, dict[int, int]] | None:
             try:
-                game = sample_game(view, rng, masks, counts, seen)
+                game = sample_game(view, rng, masks, counts, seen, first[0] if first else None)
             except RulesError:
                 return None
             if game is None:
                 return None
+            if not first:
+                first.append(game)
             ident = game.identities
             partner_seen = {o: x for o, x in bp._ident.items() if o not in partner_hand}
             for order in view.own_hand:

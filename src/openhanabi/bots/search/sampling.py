@@ -73,9 +73,12 @@ def sample_game(
     masks: Sequence[int],
     counts: Sequence[int],
     seen: dict[int, int],
+    base: Game | None = None,
 ) -> Game | None:
     """A game consistent with ``view`` whose own hand fits ``masks`` (falling back on the rules'
-    knowledge when no hand does), the rest of the deck shuffled; ``None`` if none is found."""
+    knowledge when no hand does), the rest of the deck shuffled; ``None`` if none is found.
+    ``base``, a game sampled earlier for the same view, is dealt again rather than the log
+    replayed on a new deck (the same game, a fraction of the work)."""
     hand = sample_hand(rng, masks, counts)
     if hand is None:
         hand = sample_hand(rng, rules_masks(view), counts)
@@ -94,6 +97,9 @@ def sample_game(
     if len(rest) != view.draw_pile_size or any(x < 0 for x in deck_ids[:drawn]):
         return None  # the view does not add up (a variant this sampler does not model)
     rng.shuffle(rest)
+    if base is not None:
+        # the draw pile's top (order ``drawn``) is the first of ``rest``, and its end the last
+        return base.redealt(dict(zip(view.own_hand, hand, strict=True)), rest[::-1])
     deck_ids[drawn:] = rest
     deck = [Card(x // RANKS, x % RANKS + 1) for x in deck_ids]
     game = Game(variant, deck)
