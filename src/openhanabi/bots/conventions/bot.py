@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from openhanabi.bots.conventions import endgame, rules
 from openhanabi.bots.conventions.state import RANK_CLUE, Reading, Still, Tracker
@@ -81,9 +82,14 @@ class Option:
     gains: int = 0  # cards the receiver learns they can play now
 
 
-# a clue receiver's hand before the clue (see ConventionsBot._receiver_now): the identities
-# they cannot hold, their chop, their cards taken for sure plays, the doomed and confused cards
-Receiver = tuple[int, int | None, dict[int, bool], set[int], set[int]]
+class Receiver(NamedTuple):
+    """A clue receiver's hand before any clue (see ``ConventionsBot._receiver_now``)."""
+
+    unseen: int  # the identities they may hold (not every copy in their sight)
+    chop: int | None
+    before: dict[int, bool]  # per card: the table takes it for a sure play
+    doomed: set[int]  # cards taken for sure plays that do not fit
+    confused: set[int]  # marked cards no longer needed, though they do not know it
 
 
 def _within(mask: int, allowed: int) -> bool:
@@ -518,7 +524,7 @@ class ConventionsBot(Bot):
 
     def _receiver_now(self, receiver: int) -> Receiver:
         """What ``receiver``'s hand is before any clue, worked out once a turn for all the clues
-        to that player: the identities they cannot hold, their chop, which marked cards they
+        to that player: the identities they may hold, their chop, which marked cards they
         take for sure plays, which of those do not fit (doomed), and which marked cards are no
         longer needed though they do not know it (confused)."""
         found = self._receivers.get(receiver)
@@ -539,7 +545,9 @@ class ConventionsBot(Bot):
             and st.useless >> ident[o] & 1
             and not _within(st.belief(o), st.useless)
         }
-        found = self._receivers[receiver] = (unseen, st.chop(receiver), before, doomed, confused)
+        found = self._receivers[receiver] = Receiver(
+            unseen, st.chop(receiver), before, doomed, confused
+        )
         return found
 
     def _bad_touch(self, receiver: int, newly: list[int], reading: Reading) -> int | None:
