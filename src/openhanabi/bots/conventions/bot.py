@@ -430,7 +430,10 @@ class ConventionsBot(Bot):
         focus = reading.focus
         if focus is not None and not (reading.plays | reading.saves) >> ident[focus] & 1:
             return None  # the receiver would read the focus as something it is not
-        unseen, chop_before, before, doomed, confused = self._receiver_now(receiver)
+        now = self._receiver_now(receiver)
+        unseen, chop_before, before, doomed, confused = now
+        if focus is None and strict and not doomed and self._tells_nothing(touched, mask, now):
+            return None
         # apply the clue for a moment to see every card's belief afterwards
         trial = st.try_clue(self.seat, receiver, touched, mask, reading)
         try:
@@ -521,6 +524,21 @@ class ConventionsBot(Bot):
         if self._misread(receiver, touched, mask, action.type, reading):
             return None
         return Option(action, value, kind, reading, detail, len(doomed), new_plays)
+
+    def _tells_nothing(self, touched: tuple[int, ...], mask: int, now: Receiver) -> bool:
+        """Whether a clue that is neither a play nor a save clue (it has no focus) makes no card
+        of the receiver known to fit and shows none of their confused cards useless: then it is
+        worth nothing. Worked out without writing the clue into the notes, for most clues
+        weighed in a turn are such clues."""
+        st = self.state
+        marks = st.marks()
+        for o in now.before:  # the receiver's hand
+            if o not in marks and o not in touched:
+                continue
+            b = st.belief_after(o, touched, mask)
+            if not now.before[o] and _within(b & now.unseen or b, st.playable):
+                return False
+        return not any(_within(st.belief_after(o, touched, mask), st.useless) for o in now.confused)
 
     def _receiver_now(self, receiver: int) -> Receiver:
         """What ``receiver``'s hand is before any clue, worked out once a turn for all the clues

@@ -141,15 +141,33 @@ class Tracker:
     def _belief(self, order: int) -> int:
         if order in self.blind:
             return 1 << self.blind[order]
-        clue = self.clue.get(order, self.all)
+        dead = self.dead_at_touch.get(order, 0) if order in self.touched else None
+        return self._noted(order, self.clue.get(order, self.all), dead)
+
+    def _noted(self, order: int, clue: int, dead: int | None) -> int:
+        """A card's belief from its clue mask and notes; ``dead`` is the useless identities
+        when a clue first touched it, ``None`` if none has."""
         noted = clue & self.notes.get(order, self.all)
         if not noted:
             return clue
-        if order in self.touched:
+        if dead is not None:
             # good touch: a clued card was useful when clued and is not a copy of a played card;
             # when nothing is left, it is one of those copies after all
-            return noted & ~(self.played | self.dead_at_touch.get(order, 0)) or noted
+            return noted & ~(self.played | dead) or noted
         return noted
+
+    def belief_after(self, order: int, touched: tuple[int, ...], mask: int) -> int:
+        """The card's belief once a clue of ``mask`` touching ``touched`` (cards of its holder's
+        hand) is given, its reading left out: what :meth:`try_clue` would make of it, worked
+        out without writing anything."""
+        if order in self.blind:
+            return 1 << self.blind[order]
+        old = self.clue.get(order, self.all)
+        if order in touched:
+            first = self.dead_at_touch.get(order, 0) if order in self.touched else self.useless
+            return self._noted(order, old & mask, first)
+        dead = self.dead_at_touch.get(order, 0) if order in self.touched else None
+        return self._noted(order, old & ~mask, dead)
 
     def sure_play(self, order: int) -> bool:
         """Whether the table takes the card's holder to know that it fits now: a card a finesse
