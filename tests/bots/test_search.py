@@ -145,15 +145,22 @@ def test_a_bad_budget_is_refused(budget: float) -> None:
         SearchBot(0, BASE, 0, budget=budget)
 
 
+def sampling_inputs(game: Game) -> tuple[SeatView, list[int], list[int], dict[int, int]]:
+    """What the sampler takes for the seat on turn: its view, the rules' knowledge of its own
+    cards, the copies it has not seen and the identities it has."""
+    view = game.view(game.seat)
+    seen = seen_cards(view)
+    counts = unseen_counts(view, layout_for(BASE).copies, seen)
+    masks = [view.knowledge[o].possible_mask for o in view.own_hand]
+    return view, masks, counts, seen
+
+
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 10_000), cards_left=st.integers(0, 30), sample=st.integers(0, 99))
 def test_a_sampled_deal_looks_the_same_to_the_seat(seed: int, cards_left: int, sample: int) -> None:
     game = played_until(seed, cards_left)
     assume(game.outcome is None)  # a finished game has no seat to search for
-    view = game.view(game.seat)
-    seen = seen_cards(view)
-    counts = unseen_counts(view, layout_for(BASE).copies, seen)
-    masks = [view.knowledge[o].possible_mask for o in view.own_hand]
+    view, masks, counts, seen = sampling_inputs(game)
     sampled = sample_game(view, random.Random(sample), masks, counts, seen)
     assert sampled is not None
     assert same_to_seat(view, sampled.view(game.seat))
@@ -173,10 +180,7 @@ def test_a_deal_dealt_again_from_an_earlier_one_is_the_log_replayed_on_it(
 ) -> None:
     game = played_until(seed, cards_left)
     assume(game.outcome is None)
-    view = game.view(game.seat)
-    seen = seen_cards(view)
-    counts = unseen_counts(view, layout_for(BASE).copies, seen)
-    masks = [view.knowledge[o].possible_mask for o in view.own_hand]
+    view, masks, counts, seen = sampling_inputs(game)
     base = sample_game(view, random.Random(first), masks, counts, seen)
     assert base is not None
     replayed = sample_game(view, random.Random(second), masks, counts, seen)

@@ -578,11 +578,11 @@ class ConventionsBot(Bot):
         st = self.state
         ident = st.ident
         fresh = [o for o in newly if not st.shown_useless(o, st.all)]
+        if not fresh:
+            return 0
         copies: dict[int, int] = {}
         for o in fresh:
             copies[ident[o]] = copies.get(ident[o], 0) + 1
-        if not fresh:
-            return 0
         chained = 0
         if reading.focus is not None:
             chained = 1 << ident[reading.focus]

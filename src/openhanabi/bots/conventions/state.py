@@ -163,11 +163,13 @@ class Tracker:
         if order in self.blind:
             return 1 << self.blind[order]
         old = self.clue.get(order, self.all)
-        if order in touched:
-            first = self.dead_at_touch.get(order, 0) if order in self.touched else self.useless
-            return self._noted(order, old & mask, first)
-        dead = self.dead_at_touch.get(order, 0) if order in self.touched else None
-        return self._noted(order, old & ~mask, dead)
+        hit = order in touched
+        dead: int | None = None
+        if order in self.touched:
+            dead = self.dead_at_touch.get(order, 0)
+        elif hit:
+            dead = self.useless  # first touched now
+        return self._noted(order, old & mask if hit else old & ~mask, dead)
 
     def sure_play(self, order: int) -> bool:
         """Whether the table takes the card's holder to know that it fits now: a card a finesse
