@@ -18,7 +18,10 @@ those won or struck out before it):
   what the last round loses is ``ideal - final``.
 
 Then it counts the bot's moves in the last two rounds (the turns from when the draw pile held
-``players`` cards or fewer) by the reason the bot gave.
+``players`` cards or fewer) by the reason the bot gave, and, once the game is over, where the
+next card of each firework that stopped below its reachable height was: known to fit by its
+holder (who had no turn left for it), clued but not known to fit, or never clued (and whether
+every copy left was in one hand, where good touch keeps a clue from touching just one).
 
     python benchmarks/conventions_endgame.py [--games 200] [--players 3 4 5] [--seed 0]
 """
@@ -58,6 +61,7 @@ class Tally:
     pace: collections.Counter[int] = field(default_factory=collections.Counter)
     moves: collections.Counter[str] = field(default_factory=collections.Counter)
     missed: collections.Counter[str] = field(default_factory=collections.Counter)
+    stopped: collections.Counter[str] = field(default_factory=collections.Counter)
     lost_before: int = 0
     lost_last: int = 0
     short: int = 0  # points lost for want of turns alone: a pace below 0 at the last draw
@@ -141,12 +145,37 @@ def play(players: int, seed: int, tally: Tally) -> None:
         return
     snap["final"] = game.outcome.score
     tally.games += 1
+    tally.stopped.update(stopped_fireworks(game, bots))
     for name in FIGURES:
         tally.sums[name] += snap.get(name, 0.0)
     tally.pace[int(snap["pace"])] += 1
     tally.lost_before += int(snap["reach"] - snap["ideal"])
     tally.short += max(0, -int(snap["pace"]))
     tally.lost_last += int(snap["ideal"] - snap["final"])
+
+
+def stopped_fireworks(game: Game, bots: list[ConventionsBot]) -> list[str]:
+    """At the end of a game, for each firework below its reachable height: where its next card
+    was."""
+    tables = tables_for(game.variant)
+    needed = needed_cards(game)
+    found = []
+    for suit, played in enumerate(game.fireworks):
+        ident = tables.needed[suit][played]
+        if ident not in needed:
+            continue
+        holders = [
+            (s, o) for s, hand in enumerate(game.hands) for o in hand if game._ident[o] == ident
+        ]
+        if any(knows_playable(bots[s], game, o) for s, o in holders):
+            found.append("known to fit by its holder")
+        elif any(bots[s].state.marked(o) for s, o in holders):
+            found.append("clued, not known to fit")
+        elif len(holders) > 1 and len({s for s, _ in holders}) == 1:
+            found.append("unclued, every copy in one hand")
+        else:
+            found.append("unclued")
+    return found
 
 
 def snapshot(
@@ -211,6 +240,9 @@ def main() -> None:
             print(f"    {key:<32} {count / n:.2f}  ({100 * count / total:.0f} %)")
         print("  last-round turns of a seat holding a playable card that it did not play:")
         for key, count in tally.missed.most_common():
+            print(f"    {key:<32} {count / n:.2f}")
+        print("  at the end, the next card of a firework below its reachable height, per game:")
+        for key, count in tally.stopped.most_common():
             print(f"    {key:<32} {count / n:.2f}")
 
 

@@ -219,14 +219,17 @@ class ConventionsBot(Bot):
         )
         return choice.action
 
-    def _search_candidates(self, view: SeatView, planned: Action) -> list[Action]:
+    def _search_candidates(
+        self, view: SeatView, planned: Action, *, any_time: bool = False
+    ) -> list[Action]:
         """The moves the search plays out: ``planned`` first, then the cards this seat might
         play (the likeliest two), its discard, its best clue for each of up to three players, or
         a stall. When ``planned`` plays a card this seat knows fits or that a finesse called (a
-        sure point), nothing in the last round or with more than two cards left to draw."""
+        sure point), nothing in the last round or with more than two cards left to draw (unless
+        ``any_time``: a look-ahead at any turn, benchmarks/conventions_lookahead.py)."""
         st = self.state
         hand = view.hands[view.seat]
-        if planned.type == ActionType.PLAY:
+        if planned.type == ActionType.PLAY and not any_time:
             target = planned.target
             known = st.marked(target) or _within(view.knowledge[target].possible_mask, st.playable)
             sure = target in st.blind or (

@@ -137,6 +137,25 @@ def search(
         return None
     if MIN_DEALS * len(candidates) * max(1.0, expected_length(view)) > actions:
         return None
+    scores = play_outs(view, tracker, candidates, own_masks, make_seat, rng, actions)
+    if not scores[0]:
+        return None
+    best, gain = best_move(scores, MARGIN, SPREAD)
+    return Choice(candidates[best], gain, len(scores[best]))
+
+
+def play_outs(
+    view: SeatView,
+    tracker: Tracker,
+    candidates: Sequence[Action],
+    own_masks: Sequence[int],
+    make_seat: SeatMaker,
+    rng: random.Random,
+    actions: int,
+) -> list[list[int]]:
+    """The scores of ``candidates`` played out deal by deal on the same sampled deals until
+    ``actions`` simulated actions are spent (a candidate no better than the first once it has
+    ``MIN_DEALS`` deals is dropped; see :func:`openhanabi.bots.search.bot.weigh`)."""
     tables = tracker.tables
     seen = seen_cards(view)
     counts = unseen_counts(view, tables.copies, seen)
@@ -162,11 +181,7 @@ def search(
         trial.apply(candidates[i])
         return play_out(trial, tracker, seen_by, make_seat)
 
-    scores = weigh(len(candidates), sample, play, actions, MIN_DEALS)
-    if not scores[0]:
-        return None
-    best, gain = best_move(scores, MARGIN, SPREAD)
-    return Choice(candidates[best], gain, len(scores[best]))
+    return weigh(len(candidates), sample, play, actions, MIN_DEALS)
 
 
 __all__ = [
@@ -176,6 +191,7 @@ __all__ = [
     "Choice",
     "copy_tracker",
     "play_out",
+    "play_outs",
     "search",
     "seat_identities",
 ]

@@ -1,0 +1,176 @@
+"""Where a one-move look-ahead would change the ``conventions`` bot's move in the middle of the
+game: how far its conventions are from what playing each move out says.
+
+On every ``--every``-th turn while the draw pile holds between ``--low`` and ``--high`` cards
+(self-play without the endgame search, seeds S..S+N-1), the seat's move and the moves the
+endgame search weighs near the end (the cards it might play, its discard, its best clue for up
+to three players, or a stall; its sure plays too) are each played out to the end on the same
+deals, as the endgame search does (docs/conventions.md, "The endgame search"): the seat's own
+cards and the draw pile dealt as its view allows, every seat played by the conventions bot
+without search from a copy of this seat's notes, ``--deals`` deals a turn. A move counts as
+clearly better when it scores more than ``--margin`` points above the bot's move on average and
+more than ``--spread`` standard errors of the deal-by-deal differences (with several moves
+weighed a turn, a looser test finds differences that are only noise).
+
+It prints, per player count, the turns weighed, how many had a clearly better move (and the
+mean gain), and those turns by the reason the bot gave for its move and the kind of the better
+move. The games go on with the bot's own move, so they are the bot's games.
+
+    python benchmarks/conventions_lookahead.py [--games 40] [--players 4 5] [--deals 24]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+from openhanabi.bots.conventions import ConventionsBot, endgame
+from openhanabi.bots.conventions.state import Tracker
+from openhanabi.bots.protocol import Bot
+from openhanabi.bots.search.bot import paired_gain
+from openhanabi.rules import Action, ActionType, Game, SeatView, find_variant
+
+
+@dataclass
+class Tally:
+    turns: int = 0
+    better: int = 0
+    gain: float = 0.0
+    kinds: Counter[tuple[str, str]] = field(default_factory=Counter)
+
+
+@dataclass(frozen=True)
+class Settings:
+    players: int
+    deals: int
+    low: int
+    high: int
+    every: int
+    margin: float
+    spread: float
+
+
+def kind_of(bot: ConventionsBot, view: SeatView, action: Action) -> str:
+    """A move in a few words: "play", "discard chop", "discard", or "clue" with its kind."""
+    if action.type == ActionType.PLAY:
+        return "play"
+    if action.type == ActionType.DISCARD:
+        return "discard chop" if action.target == bot.state.chop(view.seat) else "discard"
+    for option in bot._options(view):
+        if option.action == action:
+            return f"{option.kind} clue"
+    return "other clue"
+
+
+def weigh_turn(
+    bot: ConventionsBot, view: SeatView, planned: Action, settings: Settings
+) -> tuple[float, str] | None:
+    """The gain of the clearly best move over ``planned`` and its kind, ``None`` if none."""
+    candidates = bot._search_candidates(view, planned, any_time=True)
+    if len(candidates) < 2:
+        return None
+    masks = [bot._own_belief(view, order) for order in view.own_hand]
+    rng = random.Random((bot.seed * 1_000_003 + view.turn) * 8 + bot.seat)
+    variant = view.variant
+
+    def make_seat(seat: int, state: Tracker) -> Bot:
+        return ConventionsBot.playing_out(seat, variant, state)
+
+    # enough actions for every candidate on every deal, none dropped before MIN_DEALS
+    length = max(1.0, endgame.expected_length(view)) + 1
+    actions = int(settings.deals * len(candidates) * length * 1.5)
+    scores = endgame.play_outs(view, bot.state, candidates, masks, make_seat, rng, actions)
+    best: tuple[float, str] | None = None
+    for i in range(1, len(candidates)):
+        gain, error = paired_gain(scores[i], scores[0])
+        clear = gain > settings.margin and gain > settings.spread * error
+        if clear and (best is None or gain > best[0]):
+            best = (gain, kind_of(bot, view, candidates[i]))
+    return best
+
+
+def play_seed(job: tuple[Settings, int]) -> Tally:
+    settings, seed = job
+    variant = find_variant("base", players=settings.players)
+    bots = [ConventionsBot(s, variant, seed, search=False) for s in range(settings.players)]
+    game = Game.new(variant, seed)
+    tally = Tally()
+    turn = 0
+    while game.outcome is None:
+        bot = bots[game.seat]
+        view = game.view(game.seat)
+        planned = bot.act(view)
+        pile = view.draw_pile_size
+        if settings.low <= pile <= settings.high and turn % settings.every == 0:
+            why = bot.reason()
+            found = weigh_turn(bot, view, planned, settings)
+            tally.turns += 1
+            if found is not None:
+                tally.better += 1
+                tally.gain += found[0]
+                tally.kinds[(why.key if why is not None else "none", found[1])] += 1
+        game.apply(planned)
+        turn += 1
+    return tally
+
+
+def progress(done: int, total: int, start: float) -> None:
+    width = 30
+    filled = width * done // total
+    rate = done / max(time.perf_counter() - start, 1e-9)
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {rate:.2f}/s")
+    sys.stderr.flush()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=40, help="seeds per player count")
+    parser.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
+    parser.add_argument("--players", type=int, nargs="+", default=[4, 5])
+    parser.add_argument("--deals", type=int, default=24, help="deals per weighed turn")
+    parser.add_argument("--low", type=int, default=6, help="fewest cards in the draw pile")
+    parser.add_argument("--high", type=int, default=26, help="most cards in the draw pile")
+    parser.add_argument("--every", type=int, default=3, help="weigh every K-th turn")
+    parser.add_argument("--margin", type=float, default=0.5, help="points a better move gains")
+    parser.add_argument("--spread", type=float, default=3.5, help="standard errors it gains")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes")
+    args = parser.parse_args(argv)
+    if args.games < 1 or args.deals < 2 or args.every < 1 or args.jobs < 1:
+        parser.error("--games and --jobs must be at least 1, --deals 2, --every 1")
+    if any(p not in range(2, 6) for p in args.players):
+        parser.error("--players takes counts from 2 to 5")
+    for players in args.players:
+        settings = Settings(
+            players, args.deals, args.low, args.high, args.every, args.margin, args.spread
+        )
+        jobs = [(settings, seed) for seed in range(args.seed, args.seed + args.games)]
+        total = Tally()
+        start = time.perf_counter()
+        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+            for done, tally in enumerate(pool.map(play_seed, jobs, chunksize=1), 1):
+                total.turns += tally.turns
+                total.better += tally.better
+                total.gain += tally.gain
+                total.kinds.update(tally.kinds)
+                progress(done, len(jobs), start)
+        sys.stderr.write("\n")
+        share = 100 * total.better / max(1, total.turns)
+        mean = total.gain / max(1, total.better)
+        print(
+            f"{players} players, seeds {args.seed}..{args.seed + args.games - 1}: "
+            f"{total.turns} turns weighed, a clearly better move on {total.better} "
+            f"({share:.1f} %), gaining {mean:.2f} points on average"
+        )
+        for (why, better), count in total.kinds.most_common():
+            print(f"  {count:5d}  {why:<32} -> {better}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
