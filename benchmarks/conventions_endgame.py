@@ -20,8 +20,10 @@ those won or struck out before it):
 Then it counts the bot's moves in the last two rounds (the turns from when the draw pile held
 ``players`` cards or fewer) by the reason the bot gave, and, once the game is over, where the
 next card of each firework that stopped below its reachable height was: known to fit by its
-holder (who had no turn left for it), clued but not known to fit, or never clued (and whether
-every copy left was in one hand, where good touch keeps a clue from touching just one).
+holder, who had no turn left for it (because the card before it was played only after the
+holder's last turn, or because that turn went to another card), clued but not known to fit, or
+never clued (and whether every copy left was in one hand, where good touch keeps a clue from
+touching just one).
 
     python benchmarks/conventions_endgame.py [--games 200] [--players 3 4 5] [--seed 0]
 """
@@ -35,8 +37,8 @@ from dataclasses import dataclass, field
 
 from openhanabi.bots import make_bot
 from openhanabi.bots.conventions.bot import ConventionsBot
-from openhanabi.rules import ActionType, Game, Termination, find_variant
-from openhanabi.rules.tables import tables_for
+from openhanabi.rules import ActionType, Game, Result, Termination, find_variant
+from openhanabi.rules.tables import identity, tables_for
 
 FIGURES = (
     "score",
@@ -167,8 +169,19 @@ def stopped_fireworks(game: Game, bots: list[ConventionsBot]) -> list[str]:
         holders = [
             (s, o) for s, hand in enumerate(game.hands) for o in hand if game._ident[o] == ident
         ]
-        if any(knows_playable(bots[s], game, o) for s, o in holders):
-            found.append("known to fit by its holder")
+        knowing = [s for s, o in holders if knows_playable(bots[s], game, o)]
+        if knowing:
+            last = max(i for i, e in enumerate(game.events) if e.seat == knowing[0])
+            before = tables.needed[suit][played - 1] if played else -1
+            late = any(
+                e.result is Result.PLAYED and e.card is not None and identity(e.card) == before
+                for e in game.events[last + 1 :]
+            )
+            found.append(
+                "known, the card before it played after the holder's last turn"
+                if late
+                else "known, the holder's last turn went to another card"
+            )
         elif any(bots[s].state.marked(o) for s, o in holders):
             found.append("clued, not known to fit")
         elif len(holders) > 1 and len({s for s, _ in holders}) == 1:
@@ -243,7 +256,7 @@ def main() -> None:
             print(f"    {key:<32} {count / n:.2f}")
         print("  at the end, the next card of a firework below its reachable height, per game:")
         for key, count in tally.stopped.most_common():
-            print(f"    {key:<32} {count / n:.2f}")
+            print(f"    {key:<64} {count / n:.2f}")
 
 
 if __name__ == "__main__":

@@ -13,8 +13,9 @@ more than ``--spread`` standard errors of the deal-by-deal differences (with sev
 weighed a turn, a looser test finds differences that are only noise).
 
 It prints, per player count, the turns weighed, how many had a clearly better move (and the
-mean gain), and those turns by the reason the bot gave for its move and the kind of the better
-move. The games go on with the bot's own move, so they are the bot's games.
+mean gain, measured on the deals that picked it, so on the high side), and those turns by the
+reason the bot gave for its move and the kind of the better move. The games go on with the
+bot's own move, so they are the bot's games.
 
     python benchmarks/conventions_lookahead.py [--games 40] [--players 4 5] [--deals 24]
 """

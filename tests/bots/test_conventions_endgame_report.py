@@ -16,7 +16,8 @@ from openhanabi.rules.tables import tables_for
 
 SCRIPT = Path(__file__).parents[2] / "benchmarks" / "conventions_endgame.py"
 PLACES = {
-    "known to fit by its holder",
+    "known, the card before it played after the holder's last turn",
+    "known, the holder's last turn went to another card",
     "clued, not known to fit",
     "unclued, every copy in one hand",
     "unclued",
