@@ -7,7 +7,8 @@ endgame search weighs near the end (the cards it might play, its discard, its be
 to three players, or a stall; its sure plays too) are each played out to the end on the same
 deals, as the endgame search does (docs/conventions.md, "The endgame search"): the seat's own
 cards and the draw pile dealt as its view allows, every seat played by the conventions bot
-without search from a copy of this seat's notes, ``--deals`` deals a turn. A move counts as
+without search from a copy of this seat's notes, ``--deals`` deals a turn (a move no better
+than the bot's after four deals is dropped, as in the endgame search). A move counts as
 clearly better when it scores more than ``--margin`` points above the bot's move on average and
 more than ``--spread`` standard errors of the deal-by-deal differences (with several moves
 weighed a turn, a looser test finds differences that are only noise).
@@ -83,7 +84,8 @@ def weigh_turn(
     def make_seat(seat: int, state: Tracker) -> Bot:
         return ConventionsBot.playing_out(seat, variant, state)
 
-    # enough actions for every candidate on every deal, none dropped before MIN_DEALS
+    # a budget for ``deals`` deals of every candidate (the search drops a candidate no better
+    # than the bot's move once it has MIN_DEALS deals)
     length = max(1.0, endgame.expected_length(view)) + 1
     actions = int(settings.deals * len(candidates) * length * 1.5)
     scores = endgame.play_outs(view, bot.state, candidates, masks, make_seat, rng, actions)
