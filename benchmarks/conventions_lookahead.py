@@ -27,16 +27,20 @@ import argparse
 import os
 import random
 import sys
-import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from openhanabi.bots.conventions import ConventionsBot, endgame
 from openhanabi.bots.conventions.state import Tracker
 from openhanabi.bots.protocol import Bot
 from openhanabi.bots.search.bot import paired_gain
 from openhanabi.rules import Action, ActionType, Game, SeatView, find_variant
+
+BAR = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
 
 
 @dataclass
@@ -123,14 +127,6 @@ def play_seed(job: tuple[Settings, int]) -> Tally:
     return tally
 
 
-def progress(done: int, total: int, start: float) -> None:
-    width = 30
-    filled = width * done // total
-    rate = done / max(time.perf_counter() - start, 1e-9)
-    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {rate:.2f}/s")
-    sys.stderr.flush()
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=40, help="seeds per player count")
@@ -154,15 +150,17 @@ def main(argv: list[str] | None = None) -> int:
         )
         jobs = [(settings, seed) for seed in range(args.seed, args.seed + args.games)]
         total = Tally()
-        start = time.perf_counter()
-        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-            for done, tally in enumerate(pool.map(play_seed, jobs, chunksize=1), 1):
+        with (
+            Progress(*BAR, console=Console(stderr=True), transient=True) as progress,
+            ProcessPoolExecutor(max_workers=args.jobs) as pool,
+        ):
+            task = progress.add_task(f"{players} players", total=len(jobs))
+            for tally in pool.map(play_seed, jobs, chunksize=1):
                 total.turns += tally.turns
                 total.better += tally.better
                 total.gain += tally.gain
                 total.kinds.update(tally.kinds)
-                progress(done, len(jobs), start)
-        sys.stderr.write("\n")
+                progress.advance(task)
         share = 100 * total.better / max(1, total.turns)
         mean = total.gain / max(1, total.better)
         print(

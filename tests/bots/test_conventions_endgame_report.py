@@ -3,18 +3,15 @@ that stopped below its reachable height, exactly one place its next card was."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
+from benchmark_scripts import load_benchmark
 
 from openhanabi.bots.conventions import ConventionsBot
 from openhanabi.rules import Game, Termination, find_variant
 from openhanabi.rules.tables import tables_for
 
-SCRIPT = Path(__file__).parents[2] / "benchmarks" / "conventions_endgame.py"
 PLACES = {
     "known, the card before it played after the holder's last turn",
     "known, the holder's last turn went to another card",
@@ -26,12 +23,7 @@ PLACES = {
 
 @pytest.fixture(scope="module")
 def report() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("conventions_endgame", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up by name
-    spec.loader.exec_module(module)
-    return module
+    return load_benchmark("conventions_endgame")
 
 
 @pytest.mark.parametrize(("players", "seed"), [(3, 7), (4, 9), (5, 16), (5, 12)])

@@ -4,27 +4,18 @@ clearly beats the bot's."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
+from benchmark_scripts import load_benchmark
 
 from openhanabi.bots.conventions import ConventionsBot
 from openhanabi.rules import ActionType, Game, find_variant
 
-SCRIPT = Path(__file__).parents[2] / "benchmarks" / "conventions_lookahead.py"
-
 
 @pytest.fixture(scope="module")
 def lookahead() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("conventions_lookahead", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up by name
-    spec.loader.exec_module(module)
-    return module
+    return load_benchmark("conventions_lookahead")
 
 
 def settings(module: ModuleType, players: int, **changes: float) -> object:

@@ -3,28 +3,19 @@ turn, clue and discard of a game once, in exactly one of its kinds."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from collections import Counter
-from pathlib import Path
 from types import ModuleType
 
 import pytest
+from benchmark_scripts import load_benchmark
 
 from openhanabi.bots import make_bot, play_game
 from openhanabi.rules import Game, Result, find_variant
 
-SCRIPT = Path(__file__).parents[2] / "benchmarks" / "conventions_tokens.py"
-
 
 @pytest.fixture(scope="module")
 def tokens() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("conventions_tokens", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up by name
-    spec.loader.exec_module(module)
-    return module
+    return load_benchmark("conventions_tokens")
 
 
 @pytest.mark.parametrize(("players", "seed"), [(3, 5), (4, 12), (5, 3)])
