@@ -1,0 +1,161 @@
+"""What more knowledge would be worth to the ``conventions`` bot: a guide to what a convention
+that carried it could gain.
+
+Self-play (without the endgame search unless ``--search``) in which, right after some clues,
+every seat's notes on some of the cards the clue touched become their true identities, as if
+the clue had said all there is to say about them (the *kind* of knowledge below). Every kind is
+played on the same seeds as the bot's own games, so the gain over ``none`` (paired, with the
+standard error of the game-by-game differences) is what knowing that much more, for free, is
+worth to this convention set as it plays. A convention that told as much would cost something
+(clues it forbids, readings it widens), so it would gain less. It is a measure, not a way to
+play: in a real game no seat learns its own cards.
+
+Kinds: ``none`` (the bot as it plays), ``play-focus`` (the card a play clue is about),
+``play-touched`` (every card a play clue touches), ``save-focus`` (the card a save clue is
+about), ``save-fives`` (a saved 5), ``save-touched`` (every card a save clue touches),
+``touched`` (every card any clue touches). A clue's kind and focus are those the giver meant
+(its own reading, as the bot weighs it).
+
+    python benchmarks/conventions_knowledge.py [--games 500] [--players 3 4 5] [--jobs J]
+                                               [--kinds none play-focus ...] [--search]
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import sys
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from openhanabi.bots.conventions import ConventionsBot
+from openhanabi.rules import Action, Game, Termination, find_variant
+
+BAR = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+KINDS = (
+    "none",
+    "play-focus",
+    "play-touched",
+    "save-focus",
+    "save-fives",
+    "save-touched",
+    "touched",
+)
+
+
+def revealed(
+    kind: str, clue: str | None, focus: int | None, touched: Sequence[int], game: Game
+) -> list[int]:
+    """The cards whose identities ``kind`` makes known after a clue the giver meant as
+    ``clue`` ("play", "save", "fix", "stall" or ``None`` for a clue it did not weigh) about
+    ``focus``, touching ``touched``."""
+    if kind == "touched":
+        return list(touched)
+    wanted, _, which = kind.partition("-")
+    if clue != wanted or focus is None:
+        return []
+    if which == "touched":
+        return list(touched)
+    if which == "fives" and game.card(focus).rank != 5:
+        return []
+    return [focus]
+
+
+def play_seed(job: tuple[int, str, int, bool]) -> int:
+    """The score (0 on a strikeout) of seed ``seed`` with ``kind`` of knowledge revealed, with
+    or without the endgame search."""
+    players, kind, seed, search = job
+    variant = find_variant("base", players=players)
+    bots = [ConventionsBot(s, variant, seed, search=search) for s in range(players)]
+    game = Game.new(variant, seed)
+    while game.outcome is None:
+        bot = bots[game.seat]
+        view = game.view(game.seat)
+        action = bot.act(view)
+        clue, focus = meant(bot, view, action) if kind != "none" else (None, None)
+        game.apply(action)
+        if not action.is_clue or kind == "none":
+            continue
+        tell(bots, game, revealed(kind, clue, focus, game.events[-1].touched, game))
+    outcome = game.outcome
+    return 0 if outcome.termination is Termination.STRIKEOUT else outcome.score
+
+
+def tell(bots: Sequence[ConventionsBot], game: Game, cards: Sequence[int]) -> None:
+    """Every seat's notes on ``cards`` become their true identities (each seat first reads
+    the game up to now, so that its own reading of the last clue does not widen them again)."""
+    for seat, bot in enumerate(bots):
+        bot.state.sync(game.view(seat))
+        for order in cards:
+            bot.state.notes[order] = 1 << game.identities[order]
+
+
+def meant(bot: ConventionsBot, view: object, action: Action) -> tuple[str | None, int | None]:
+    """The kind and focus of the clue ``action`` as its giver weighed it."""
+    if not action.is_clue:
+        return None, None
+    for option in bot._options(view):  # type: ignore[arg-type]
+        if option.action == action:
+            return option.kind, option.reading.focus
+    return None, None
+
+
+def mean_error(values: Sequence[float]) -> tuple[float, float]:
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, 0.0
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, math.sqrt(var / n)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=500, help="seeds 0..N-1 (default 500)")
+    parser.add_argument("--players", type=int, nargs="+", default=[3, 4, 5])
+    parser.add_argument(
+        "--kinds",
+        nargs="+",
+        choices=KINDS,
+        default=list(KINDS),
+        help="the knowledge to reveal (default every kind)",
+    )
+    parser.add_argument("--search", action="store_true", help="with the endgame search")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes")
+    args = parser.parse_args(argv)
+    if args.games < 1 or args.jobs < 1:
+        parser.error("--games and --jobs must be at least 1")
+    if any(p not in range(2, 6) for p in args.players):
+        parser.error("--players takes counts from 2 to 5")
+    kinds = ["none"] + [k for k in args.kinds if k != "none"]
+    for players in args.players:
+        scores: dict[str, list[int]] = {}
+        with (
+            Progress(*BAR, console=Console(stderr=True), transient=True) as progress,
+            ProcessPoolExecutor(max_workers=args.jobs) as pool,
+        ):
+            for kind in kinds:
+                task = progress.add_task(f"{players} players, {kind}", total=args.games)
+                found = []
+                jobs = [(players, kind, seed, args.search) for seed in range(args.games)]
+                for score in pool.map(play_seed, jobs, chunksize=8):
+                    found.append(score)
+                    progress.advance(task)
+                scores[kind] = found
+        search = "with" if args.search else "without"
+        print(f"{players} players, seeds 0..{args.games - 1}, {search} the endgame search")
+        print(f"  {'knowledge':<14} {'mean':>7} {'± SE':>6} {'gain':>7} {'± SE':>6}")
+        base = scores["none"]
+        for kind in kinds:
+            mean, error = mean_error(scores[kind])
+            gain, spread = mean_error([a - b for a, b in zip(scores[kind], base, strict=True)])
+            print(f"  {kind:<14} {mean:7.3f} {error:6.3f} {gain:+7.3f} {spread:6.3f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

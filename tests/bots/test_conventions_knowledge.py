@@ -1,0 +1,80 @@
+"""The knowledge benchmark of the conventions bot (``benchmarks/conventions_knowledge.py``)
+plays the bot's own games when it reveals nothing, and otherwise reveals exactly the cards its
+kind names, as the true identities every seat's notes then hold."""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+import pytest
+from benchmark_scripts import load_benchmark
+
+from openhanabi.bots import play_game
+from openhanabi.bots.conventions import ConventionsBot
+from openhanabi.rules import Game, Termination, find_variant
+from openhanabi.rules.tables import identity
+
+
+@pytest.fixture(scope="module")
+def knowledge() -> ModuleType:
+    return load_benchmark("conventions_knowledge")
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 1), (4, 2), (5, 3)])
+def test_revealing_nothing_plays_the_bots_own_game(
+    knowledge: ModuleType, players: int, seed: int
+) -> None:
+    variant = find_variant("base", players=players)
+    bots = [ConventionsBot(s, variant, seed, search=False) for s in range(players)]
+    game = play_game(Game.new(variant, seed), bots)
+    assert game.outcome is not None
+    own = 0 if game.outcome.termination is Termination.STRIKEOUT else game.outcome.score
+    assert knowledge.play_seed((players, "none", seed, False)) == own
+
+
+def test_the_referees_identities_are_the_bots_own(knowledge: ModuleType) -> None:
+    # the benchmark writes the referee's identity numbers into the bots' notes
+    game = Game.new(find_variant("base", players=4), 5)
+    view = game.view(0)
+    assert view.cards
+    for order, card in view.cards.items():
+        assert game.identities[order] == identity(card)
+
+
+def test_each_kind_reveals_its_own_cards(knowledge: ModuleType) -> None:
+    game = Game.new(find_variant("base", players=3), 0)
+    five = next(o for hand in game.hands for o in hand if game.card(o).rank == 5)
+    other = next(o for hand in game.hands for o in hand if game.card(o).rank != 5)
+    touched = (five, other)
+    reveal = knowledge.revealed
+    assert reveal("none", "play", other, touched, game) == []
+    assert reveal("touched", None, None, touched, game) == [five, other]
+    assert reveal("play-focus", "play", other, touched, game) == [other]
+    assert reveal("play-focus", "save", other, touched, game) == []
+    assert reveal("play-touched", "play", other, touched, game) == [five, other]
+    assert reveal("save-focus", "save", other, touched, game) == [other]
+    assert reveal("save-fives", "save", five, touched, game) == [five]
+    assert reveal("save-fives", "save", other, touched, game) == []
+    assert reveal("save-touched", "save", five, touched, game) == [five, other]
+    assert reveal("save-touched", "play", five, touched, game) == []
+
+
+def test_every_card_a_clue_touched_is_then_known_to_every_seat(knowledge: ModuleType) -> None:
+    players, seed = 4, 7
+    variant = find_variant("base", players=players)
+    bots = [ConventionsBot(s, variant, seed, search=False) for s in range(players)]
+    game = Game.new(variant, seed)
+    clues = 0
+    while game.outcome is None and clues < 6:
+        bot = bots[game.seat]
+        action = bot.act(game.view(game.seat))
+        game.apply(action)
+        if not action.is_clue:
+            continue
+        clues += 1
+        touched = game.events[-1].touched
+        knowledge.tell(bots, game, knowledge.revealed("touched", None, None, touched, game))
+        for other in bots:
+            for order in touched:
+                assert other.state.belief(order) == 1 << game.identities[order]
+    assert clues == 6
