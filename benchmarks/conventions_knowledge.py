@@ -23,7 +23,6 @@ about), ``save-fives`` (a saved 5), ``save-touched`` (every card a save clue tou
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import sys
 from collections.abc import Sequence
@@ -32,6 +31,7 @@ from concurrent.futures import ProcessPoolExecutor
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from openhanabi.bench.stats import estimate
 from openhanabi.bots.conventions import ConventionsBot
 from openhanabi.rules import Action, Game, Termination, find_variant
 
@@ -104,15 +104,6 @@ def meant(bot: ConventionsBot, view: object, action: Action) -> tuple[str | None
     return None, None
 
 
-def mean_error(values: Sequence[float]) -> tuple[float, float]:
-    n = len(values)
-    mean = sum(values) / n
-    if n < 2:
-        return mean, 0.0
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    return mean, math.sqrt(var / n)
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=500, help="seeds 0..N-1 (default 500)")
@@ -151,9 +142,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {'knowledge':<14} {'mean':>7} {'± SE':>6} {'gain':>7} {'± SE':>6}")
         base = scores["none"]
         for kind in kinds:
-            mean, error = mean_error(scores[kind])
-            gain, spread = mean_error([a - b for a, b in zip(scores[kind], base, strict=True)])
-            print(f"  {kind:<14} {mean:7.3f} {error:6.3f} {gain:+7.3f} {spread:6.3f}")
+            score = estimate(scores[kind])
+            gain = estimate([a - b for a, b in zip(scores[kind], base, strict=True)])
+            print(
+                f"  {kind:<14} {score.mean:7.3f} {score.standard_error:6.3f}"
+                f" {gain.mean:+7.3f} {gain.standard_error:6.3f}"
+            )
     return 0
 
 

@@ -14,18 +14,22 @@ Run it under ``nice -n 19`` on a shared machine. Measured figures are in the REA
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import time
-from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import astuple
 
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from openhanabi.bench.stats import estimate
 from openhanabi.bots import play_game
 from openhanabi.bots.hat import HatBot
 from openhanabi.bots.search import SearchBot
 from openhanabi.rules import Game, find_variant
 
 PLAYERS = 2
+BAR = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
 
 
 def play_seed(job: tuple[str, int, float]) -> tuple[int, int, int, int, int]:
@@ -41,21 +45,6 @@ def play_seed(job: tuple[str, int, float]) -> tuple[int, int, int, int, int]:
     return game.outcome.score, hat.outcome.score, searched, deviated, len(game.history)
 
 
-def mean_error(values: Sequence[float]) -> tuple[float, float]:
-    n = len(values)
-    mean = sum(values) / n
-    spread = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
-    return mean, math.sqrt(spread / n)
-
-
-def progress(done: int, total: int, start: float) -> None:
-    width = 30
-    filled = width * done // total
-    rate = done / max(time.perf_counter() - start, 1e-9)
-    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {rate:.2f}/s")
-    sys.stderr.flush()
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200, help="seeds to play (default 200)")
@@ -69,16 +58,19 @@ def main(argv: list[str] | None = None) -> int:
     jobs = [(args.variant, seed, args.budget) for seed in range(args.seed, args.seed + args.games)]
     start = time.perf_counter()
     results = []
-    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+    with (
+        Progress(*BAR, console=Console(stderr=True), transient=True) as bar,
+        ProcessPoolExecutor(max_workers=args.jobs) as pool,
+    ):
+        task = bar.add_task("seeds", total=len(jobs))
         for result in pool.map(play_seed, jobs, chunksize=1):
             results.append(result)
-            progress(len(results), len(jobs), start)
+            bar.advance(task)
     seconds = time.perf_counter() - start
-    sys.stderr.write("\n")
     search = [float(r[0]) for r in results]
     hat = [float(r[1]) for r in results]
     diffs = [s - h for s, h in zip(search, hat, strict=True)]
-    (sm, se), (hm, he), (dm, de) = mean_error(search), mean_error(hat), mean_error(diffs)
+    (sm, se), (hm, he), (dm, de) = (astuple(estimate(v)) for v in (search, hat, diffs))
     searched = sum(r[2] for r in results)
     deviated = sum(r[3] for r in results)
     print(
