@@ -13,8 +13,11 @@ play: in a real game no seat learns its own cards.
 Kinds: ``none`` (the bot as it plays), ``play-focus`` (the card a play clue is about),
 ``play-touched`` (every card a play clue touches), ``save-focus`` (the card a save clue is
 about), ``save-fives`` (a saved 5), ``save-touched`` (every card a save clue touches),
-``touched`` (every card any clue touches). A clue's kind and focus are those the giver meant
-(its own reading, as the bot weighs it).
+``touched`` (every card any clue touches); and ``bluffs``: after a clue to anyone but the
+player after the giver, that player knows that its finesse position (its newest unmarked card)
+fits, when it does, and plays it (a bluff added to every clue for free, read by all),
+``touched-bluffs`` both. A clue's kind and focus are those the giver meant (its own reading, as
+the bot weighs it).
 
     python benchmarks/conventions_knowledge.py [--games 500] [--players 3 4 5] [--jobs J]
                                                [--kinds none play-focus ...] [--search]
@@ -44,6 +47,8 @@ KINDS = (
     "save-fives",
     "save-touched",
     "touched",
+    "bluffs",
+    "touched-bluffs",
 )
 
 
@@ -53,8 +58,10 @@ def revealed(
     """The cards whose identities ``kind`` makes known after a clue the giver meant as
     ``clue`` ("play", "save", "fix", "stall" or ``None`` for a clue it did not weigh) about
     ``focus``, touching ``touched``."""
-    if kind == "touched":
+    if kind in ("touched", "touched-bluffs"):
         return list(touched)
+    if kind == "bluffs":
+        return []
     wanted, _, which = kind.partition("-")
     if clue != wanted or focus is None:
         return []
@@ -73,14 +80,19 @@ def play_seed(job: tuple[int, str, int, bool]) -> int:
     bots = [ConventionsBot(s, variant, seed, search=search) for s in range(players)]
     game = Game.new(variant, seed)
     while game.outcome is None:
-        bot = bots[game.seat]
-        view = game.view(game.seat)
+        giver = game.seat
+        bot = bots[giver]
+        view = game.view(giver)
         action = bot.act(view)
         clue, focus = meant(bot, view, action) if kind != "none" else (None, None)
         game.apply(action)
         if not action.is_clue or kind == "none":
             continue
         tell(bots, game, revealed(kind, clue, focus, game.events[-1].touched, game))
+        if kind.endswith("bluffs"):
+            called = bluffed(bots, game, giver, action.target)
+            if called is not None:
+                call(bots, game, called)
     outcome = game.outcome
     return 0 if outcome.termination is Termination.STRIKEOUT else outcome.score
 
@@ -92,6 +104,29 @@ def tell(bots: Sequence[ConventionsBot], game: Game, cards: Sequence[int]) -> No
         bot.state.sync(game.view(seat))
         for order in cards:
             bot.state.notes[order] = 1 << game.identities[order]
+
+
+def bluffed(bots: Sequence[ConventionsBot], game: Game, giver: int, receiver: int) -> int | None:
+    """After a clue from ``giver`` to ``receiver``, the card a perfect bluff would call: the
+    next player's finesse position (its newest unmarked card), when that player is not the
+    receiver and the card fits now; ``None`` otherwise."""
+    after = (giver + 1) % game.players
+    if receiver == after:
+        return None
+    state = bots[giver].state
+    state.sync(game.view(giver))
+    spot = state.finesse_position(after)
+    if spot is None or spot in state.blind:
+        return None
+    return spot if state.playable >> game.identities[spot] & 1 else None
+
+
+def call(bots: Sequence[ConventionsBot], game: Game, order: int) -> None:
+    """Every seat takes ``order`` for a card a finesse called as its true identity: its holder
+    plays it blind on its turn."""
+    for seat, bot in enumerate(bots):
+        bot.state.sync(game.view(seat))
+        bot.state.blind[order] = game.identities[order]
 
 
 def meant(bot: ConventionsBot, view: object, action: Action) -> tuple[str | None, int | None]:

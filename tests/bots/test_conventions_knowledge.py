@@ -11,7 +11,7 @@ from benchmark_scripts import load_benchmark
 
 from openhanabi.bots import play_game
 from openhanabi.bots.conventions import ConventionsBot
-from openhanabi.rules import Game, Termination, find_variant
+from openhanabi.rules import Game, Result, Termination, find_variant
 from openhanabi.rules.tables import identity
 
 
@@ -78,3 +78,46 @@ def test_every_card_a_clue_touched_is_then_known_to_every_seat(knowledge: Module
             for order in touched:
                 assert other.state.belief(order) == 1 << game.identities[order]
     assert clues == 6
+
+
+def test_a_free_bluff_calls_only_a_card_that_fits_from_the_next_finesse_position(
+    knowledge: ModuleType,
+) -> None:
+    players, seed = 4, 11
+    variant = find_variant("base", players=players)
+    bots = [ConventionsBot(s, variant, seed, search=False) for s in range(players)]
+    game = Game.new(variant, seed)
+    called = skipped = 0
+    while game.outcome is None and game.turn < 40:
+        giver = game.seat
+        action = bots[giver].act(game.view(giver))
+        game.apply(action)
+        if not action.is_clue:
+            continue
+        after = (giver + 1) % players
+        state = bots[giver].state
+        found = knowledge.bluffed(bots, game, giver, action.target)
+        if found is None:
+            skipped += 1
+            spot = state.finesse_position(after)
+            assert (
+                action.target == after
+                or spot is None
+                or spot in state.blind
+                or not state.playable >> game.identities[spot] & 1
+            )
+            continue
+        called += 1
+        assert action.target != after
+        assert found == state.finesse_position(after)
+        assert state.playable >> game.identities[found] & 1
+        knowledge.call(bots, game, found)
+        for bot in bots:
+            assert bot.state.blind[found] == game.identities[found]
+        # the called player, who acts next, plays it blind, and it fits
+        assert game.seat == after
+        played = bots[after].act(game.view(after))
+        assert played.target == found
+        game.apply(played)
+        assert game.events[-1].result is Result.PLAYED
+    assert called and skipped
