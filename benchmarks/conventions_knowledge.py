@@ -36,7 +36,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from openhanabi.bench.stats import estimate
 from openhanabi.bots.conventions import ConventionsBot
-from openhanabi.rules import Action, Game, Termination, find_variant
+from openhanabi.rules import Action, Game, SeatView, Termination, find_variant
 
 BAR = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
 KINDS = (
@@ -84,7 +84,8 @@ def play_seed(job: tuple[int, str, int, bool]) -> int:
         bot = bots[giver]
         view = game.view(giver)
         action = bot.act(view)
-        clue, focus = meant(bot, view, action) if kind != "none" else (None, None)
+        weighed = kind not in ("none", "bluffs")
+        clue, focus = meant(bot, view, action) if weighed else (None, None)
         game.apply(action)
         if not action.is_clue or kind == "none":
             continue
@@ -129,11 +130,11 @@ def call(bots: Sequence[ConventionsBot], game: Game, order: int) -> None:
         bot.state.blind[order] = game.identities[order]
 
 
-def meant(bot: ConventionsBot, view: object, action: Action) -> tuple[str | None, int | None]:
+def meant(bot: ConventionsBot, view: SeatView, action: Action) -> tuple[str | None, int | None]:
     """The kind and focus of the clue ``action`` as its giver weighed it."""
     if not action.is_clue:
         return None, None
-    for option in bot._options(view):  # type: ignore[arg-type]
+    for option in bot._options(view):
         if option.action == action:
             return option.kind, option.reading.focus
     return None, None
@@ -168,8 +169,8 @@ def main(argv: list[str] | None = None) -> int:
                 task = progress.add_task(f"{players} players, {kind}", total=args.games)
                 found = []
                 jobs = [(players, kind, seed, args.search) for seed in range(args.games)]
-                for score in pool.map(play_seed, jobs, chunksize=8):
-                    found.append(score)
+                for result in pool.map(play_seed, jobs, chunksize=8):
+                    found.append(result)
                     progress.advance(task)
                 scores[kind] = found
         search = "with" if args.search else "without"
