@@ -11,13 +11,14 @@ worth to this convention set as it plays. A convention that told as much would c
 play: in a real game no seat learns its own cards.
 
 Kinds: ``none`` (the bot as it plays), ``play-focus`` (the card a play clue is about),
-``play-touched`` (every card a play clue touches), ``save-focus`` (the card a save clue is
-about), ``save-fives`` (a saved 5), ``save-touched`` (every card a save clue touches),
-``touched`` (every card any clue touches); and ``bluffs``: after a clue to anyone but the
-player after the giver, that player knows that its finesse position (its newest unmarked card)
-fits, when it does, and plays it (a bluff added to every clue for free, read by all),
-``touched-bluffs`` both. A clue's kind and focus are those the giver meant (its own reading, as
-the bot weighs it).
+``play-touched`` (every card a play clue touches), ``play-colour-others`` and
+``play-rank-others`` (the cards a colour, or a rank, play clue touches besides its focus),
+``save-focus`` (the card a save clue is about), ``save-fives`` (a saved 5), ``save-touched``
+(every card a save clue touches), ``touched`` (every card any clue touches); and ``bluffs``:
+after a clue to anyone but the player after the giver, that player knows that its finesse
+position (its newest unmarked card) fits, when it does, and plays it (a bluff added to every
+clue for free, read by all), ``touched-bluffs`` both. A clue's kind and focus are those the
+giver meant (its own reading, as the bot weighs it).
 
     python benchmarks/conventions_knowledge.py [--games 500] [--players 3 4 5] [--jobs J]
                                                [--kinds none play-focus ...] [--search]
@@ -36,13 +37,15 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from openhanabi.bench.stats import estimate
 from openhanabi.bots.conventions import ConventionsBot
-from openhanabi.rules import Action, Game, SeatView, Termination, find_variant
+from openhanabi.rules import Action, ActionType, Game, SeatView, Termination, find_variant
 
 BAR = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
 KINDS = (
     "none",
     "play-focus",
     "play-touched",
+    "play-colour-others",
+    "play-rank-others",
     "save-focus",
     "save-fives",
     "save-touched",
@@ -53,11 +56,16 @@ KINDS = (
 
 
 def revealed(
-    kind: str, clue: str | None, focus: int | None, touched: Sequence[int], game: Game
+    kind: str,
+    clue: str | None,
+    focus: int | None,
+    touched: Sequence[int],
+    game: Game,
+    colour: bool = False,
 ) -> list[int]:
-    """The cards whose identities ``kind`` makes known after a clue the giver meant as
-    ``clue`` ("play", "save", "fix", "stall" or ``None`` for a clue it did not weigh) about
-    ``focus``, touching ``touched``."""
+    """The cards whose identities ``kind`` makes known after a clue (a colour clue if
+    ``colour``) the giver meant as ``clue`` ("play", "save", "fix", "stall" or ``None`` for a
+    clue it did not weigh) about ``focus``, touching ``touched``."""
     if kind in ("touched", "touched-bluffs"):
         return list(touched)
     if kind == "bluffs":
@@ -67,6 +75,10 @@ def revealed(
         return []
     if which == "touched":
         return list(touched)
+    if which in ("colour-others", "rank-others"):
+        if colour != (which == "colour-others"):
+            return []
+        return [order for order in touched if order != focus]
     if which == "fives" and game.card(focus).rank != 5:
         return []
     return [focus]
@@ -89,7 +101,8 @@ def play_seed(job: tuple[int, str, int, bool]) -> int:
         game.apply(action)
         if not action.is_clue or kind == "none":
             continue
-        tell(bots, game, revealed(kind, clue, focus, game.events[-1].touched, game))
+        colour = action.type == ActionType.COLOUR_CLUE
+        tell(bots, game, revealed(kind, clue, focus, game.events[-1].touched, game, colour))
         if kind.endswith("bluffs"):
             called = bluffed(bots, game, giver, action.target)
             if called is not None:
@@ -175,13 +188,14 @@ def main(argv: list[str] | None = None) -> int:
                 scores[kind] = found
         search = "with" if args.search else "without"
         print(f"{players} players, seeds 0..{args.games - 1}, {search} the endgame search")
-        print(f"  {'knowledge':<14} {'mean':>7} {'± SE':>6} {'gain':>7} {'± SE':>6}")
+        width = max(len(kind) for kind in kinds)
+        print(f"  {'knowledge':<{width}} {'mean':>7} {'± SE':>6} {'gain':>7} {'± SE':>6}")
         base = scores["none"]
         for kind in kinds:
             score = estimate(scores[kind])
             gain = estimate([a - b for a, b in zip(scores[kind], base, strict=True)])
             print(
-                f"  {kind:<14} {score.mean:7.3f} {score.standard_error:6.3f}"
+                f"  {kind:<{width}} {score.mean:7.3f} {score.standard_error:6.3f}"
                 f" {gain.mean:+7.3f} {gain.standard_error:6.3f}"
             )
     return 0

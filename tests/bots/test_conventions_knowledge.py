@@ -57,6 +57,11 @@ def test_each_kind_reveals_its_own_cards(knowledge: ModuleType) -> None:
     assert reveal("save-fives", "save", other, touched, game) == []
     assert reveal("save-touched", "save", five, touched, game) == [five, other]
     assert reveal("save-touched", "play", five, touched, game) == []
+    assert reveal("play-colour-others", "play", other, touched, game, True) == [five]
+    assert reveal("play-colour-others", "play", other, touched, game, False) == []
+    assert reveal("play-rank-others", "play", other, touched, game, False) == [five]
+    assert reveal("play-rank-others", "play", other, touched, game, True) == []
+    assert reveal("play-rank-others", "save", other, touched, game, False) == []
 
 
 def test_every_card_a_clue_touched_is_then_known_to_every_seat(knowledge: ModuleType) -> None:
