@@ -72,7 +72,7 @@ class Tally:
 def ideal_last_round(game: Game) -> int:
     """The best score one turn per seat can reach with every player seeing their own cards."""
     tables = tables_for(game.variant)
-    idents = game._ident  # the harness may look at every card: it is not a player
+    idents = game.identities  # the harness may look at every card: it is not a player
     players = game.variant.players
     start = game.seat
     hands = [list(hand) for hand in game.hands]
@@ -167,7 +167,7 @@ def stopped_fireworks(game: Game, bots: list[ConventionsBot]) -> list[str]:
         if ident not in needed:
             continue
         holders = [
-            (s, o) for s, hand in enumerate(game.hands) for o in hand if game._ident[o] == ident
+            (s, o) for s, hand in enumerate(game.hands) for o in hand if game.identities[o] == ident
         ]
         knowing = [s for s, o in holders if knows_playable(bots[s], game, o)]
         if knowing:
@@ -200,7 +200,7 @@ def snapshot(
     known = clued = unclued = late = 0
     for ident in needed:
         holders = [
-            (s, o) for s, hand in enumerate(game.hands) for o in hand if game._ident[o] == ident
+            (s, o) for s, hand in enumerate(game.hands) for o in hand if game.identities[o] == ident
         ]
         if any(knows_playable(bots[s], game, o) for s, o in holders):
             known += 1

@@ -41,7 +41,7 @@ def test_each_stopped_firework_is_placed_once(report: ModuleType, players: int, 
         if ident >= 0 and game._discarded[ident] < tables.copies[ident]:
             stopped += 1
             # the draw pile is empty: a copy still in play is in someone's hand
-            assert any(game._ident[o] == ident for hand in game.hands for o in hand)
+            assert any(game.identities[o] == ident for hand in game.hands for o in hand)
     places = report.stopped_fireworks(game, bots)
     assert len(places) == stopped > 0
     assert set(places) <= PLACES
