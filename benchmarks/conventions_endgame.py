@@ -17,6 +17,11 @@ those won or struck out before it):
   (each seat has exactly one turn left): what is lost before the last draw is ``reach - ideal``,
   what the last round loses is ``ideal - final``.
 
+Earlier, when ``--ideal-from`` cards are left to draw (3 by default), it notes the score then and
+``early``: the best score the rest of the game could reach if every player saw every card, their
+own and the draw pile's order (:func:`ideal`). No play from that moment can beat it, so a target
+above it can only be reached by playing better before.
+
 Then it counts the bot's moves in the last two rounds (the turns from when the draw pile held
 ``players`` cards or fewer) by the reason the bot gave, and, once the game is over, where the
 next card of each firework that stopped below its reachable height was: known to fit by its
@@ -26,12 +31,14 @@ never clued (and whether every copy left was in one hand, where good touch keeps
 touching just one).
 
     python benchmarks/conventions_endgame.py [--games 200] [--players 3 4 5] [--seed 0]
+        [--ideal-from 3]
 """
 
 from __future__ import annotations
 
 import argparse
 import collections
+import functools
 import time
 from dataclasses import dataclass, field
 
@@ -67,31 +74,99 @@ class Tally:
     lost_before: int = 0
     lost_last: int = 0
     short: int = 0  # points lost for want of turns alone: a pace below 0 at the last draw
+    # every game, won or struck out too (a game over before the early moment counts its final
+    # score for both): final scores (a strikeout 0), and the score and ``ideal`` at that moment
+    every: int = 0
+    every_final: int = 0
+    early_score: int = 0
+    early: int = 0
 
 
-def ideal_last_round(game: Game) -> int:
-    """The best score one turn per seat can reach with every player seeing their own cards."""
+def ideal(game: Game) -> int:
+    """The best score the rest of ``game`` could reach if every player saw every card, their
+    own and the draw pile's order: a bound no play can beat from here (base-game rules: a play,
+    a discard or a clue a turn; a clue changes nothing but the tokens and whose turn it is).
+    Exhaustive, so meant for the last few cards: from three cards left it takes a fraction of
+    a second a game."""
     tables = tables_for(game.variant)
     idents = game.identities  # the harness may look at every card: it is not a player
     players = game.variant.players
-    start = game.seat
-    hands = [list(hand) for hand in game.hands]
+    most_tokens = game.variant.clue_tokens
+    needed = tables.needed
+    suit_of = tables.suit_of
+    pile = tuple(game.draw_pile)  # top at the end
+    count = len(game.fireworks)
 
-    def best(turn: int, fireworks: tuple[int, ...]) -> int:
-        if turn == players:
+    def reachable(fireworks: tuple[int, ...], hands: tuple[tuple[int, ...], ...], left: int) -> int:
+        cards = set(pile[:left])
+        for hand in hands:
+            cards.update(hand)
+        total = 0
+        for suit in range(count):
+            k = fireworks[suit]
+            while needed[suit][k] >= 0 and needed[suit][k] in cards:
+                k += 1
+            total += k - fireworks[suit]
+        return total
+
+    @functools.cache
+    def best(
+        fireworks: tuple[int, ...],
+        hands: tuple[tuple[int, ...], ...],
+        left: int,
+        tokens: int,
+        turns_left: int,
+        seat: int,
+    ) -> int:
+        # every play before the last draw draws a card, then one turn each
+        bound = min(
+            reachable(fireworks, hands, left), left + (players if turns_left < 0 else turns_left)
+        )
+        if bound <= 0:
             return 0
-        seat = (start + turn) % players
-        top = best(turn + 1, fireworks)
-        for order in hands[seat]:
-            ident = idents[order]
-            suit = tables.suit_of[ident]
-            if tables.needed[suit][fireworks[suit]] == ident:
-                raised = list(fireworks)
-                raised[suit] += 1
-                top = max(top, 1 + best(turn + 1, tuple(raised)))
+        hand = hands[seat]
+        after = (seat + 1) % players
+        counting = turns_left - 1 if turns_left > 0 else turns_left
+
+        def without(index: int) -> tuple[tuple[tuple[int, ...], ...], int, int]:
+            kept = hand[:index] + hand[index + 1 :]
+            if left:
+                kept = tuple(sorted((*kept, pile[left - 1])))
+            changed = (*hands[:seat], kept, *hands[seat + 1 :])
+            return changed, max(0, left - 1), players if left == 1 else counting
+
+        top = 0
+        for index, ident in enumerate(hand):
+            suit = suit_of[ident]
+            if needed[suit][fireworks[suit]] != ident or ident in hand[:index]:
+                continue
+            raised = (*fireworks[:suit], fireworks[suit] + 1, *fireworks[suit + 1 :])
+            gained = tokens + (needed[suit][raised[suit]] < 0 and tokens < most_tokens)
+            changed, rest, turns = without(index)
+            top = max(top, 1 + best(raised, changed, rest, gained, turns, after))
+            if top >= bound:
+                return top
+        if tokens > 0:
+            top = max(top, best(fireworks, hands, left, tokens - 1, counting, after))
+            if top >= bound:
+                return top
+        if tokens < most_tokens:
+            tried = set()
+            for index, ident in enumerate(hand):
+                suit = suit_of[ident]
+                # every card its firework no longer needs is the same discard
+                kind = ident if ident in needed[suit][fireworks[suit] :] else -1
+                if kind in tried:
+                    continue
+                tried.add(kind)
+                changed, rest, turns = without(index)
+                top = max(top, best(fireworks, changed, rest, tokens + 1, turns, after))
         return top
 
-    return game.score + best(0, tuple(game.fireworks))
+    hands = tuple(tuple(sorted(idents[o] for o in hand)) for hand in game.hands)
+    return game.score + best(
+        tuple(game.fireworks), hands, len(pile), game.clue_tokens, game.turns_left, game.seat
+    )
 
 
 def needed_cards(game: Game) -> set[int]:
@@ -116,7 +191,7 @@ def knows_playable(bot: ConventionsBot, game: Game, order: int) -> bool:
     return st.marked(order) and belief != 0 and belief & ~st.playable == 0
 
 
-def play(players: int, seed: int, tally: Tally) -> None:
+def play(players: int, seed: int, tally: Tally, early: int = 3) -> None:
     variant = find_variant("base", players=players)
     bots = [make_bot("conventions", s, variant, seed) for s in range(players)]
     game = Game.new(variant, seed)
@@ -124,6 +199,9 @@ def play(players: int, seed: int, tally: Tally) -> None:
     draws = 0
     snap: dict[str, float] = {}
     while game.outcome is None:
+        if "early" not in snap and len(game.draw_pile) <= early and game.turns_left < 0:
+            snap["early_score"] = game.score
+            snap["early"] = ideal(game)
         if "pace_at_10" not in snap and len(game.draw_pile) <= 10:
             snap["pace_at_10"] = game.score + len(game.draw_pile) + players - game.max_reachable()
         late = len(game.draw_pile) <= players
@@ -143,6 +221,10 @@ def play(players: int, seed: int, tally: Tally) -> None:
             drawn_at[drew] = draws
             if not game.draw_pile:
                 snap.update(snapshot(game, bots, drawn_at, draws))
+    tally.every += 1
+    tally.every_final += game.outcome.score
+    tally.early_score += int(snap.get("early_score", game.outcome.score))
+    tally.early += int(snap.get("early", game.outcome.score))
     if "score" not in snap or game.outcome.termination is Termination.STRIKEOUT:
         return
     snap["final"] = game.outcome.score
@@ -220,7 +302,7 @@ def snapshot(
         "clued": clued,
         "unclued": unclued,
         "late": late,
-        "ideal": ideal_last_round(game),
+        "ideal": ideal(game),
     }
 
 
@@ -229,14 +311,29 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--players", type=int, nargs="+", default=[3, 4, 5])
+    parser.add_argument(
+        "--ideal-from",
+        type=int,
+        default=3,
+        metavar="CARDS",
+        help="when this many cards are left to draw, the best score every card seen could reach"
+        " (the work grows fast with it: 3 takes a fraction of a second a game)",
+    )
     args = parser.parse_args()
     for players in args.players:
         tally = Tally()
         start = time.process_time()
         for seed in range(args.seed, args.seed + args.games):
-            play(players, seed, tally)
+            play(players, seed, tally, args.ideal_from)
         n = max(1, tally.games)
-        print(f"{players} players, {tally.games} games ({time.process_time() - start:.0f} s CPU)")
+        every = max(1, tally.every)
+        print(f"{players} players, {tally.every} games ({time.process_time() - start:.0f} s CPU)")
+        print(
+            f"  every game: final {tally.every_final / every:.3f}; with {args.ideal_from} cards"
+            f" left to draw: score {tally.early_score / every:.3f}, the best every card seen could"
+            f" reach {tally.early / every:.3f}"
+        )
+        print(f"  {tally.games} games reached the last draw")
         print("  at the last draw: " + ", ".join(f"{k} {tally.sums[k] / n:.2f}" for k in FIGURES))
         print(
             f"  lost before the last draw {tally.lost_before / n:.2f} (of which a pace below 0:"

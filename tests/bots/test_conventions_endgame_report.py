@@ -45,3 +45,51 @@ def test_each_stopped_firework_is_placed_once(report: ModuleType, players: int, 
     places = report.stopped_fireworks(game, bots)
     assert len(places) == stopped > 0
     assert set(places) <= PLACES
+
+
+def last_round_by_hand(game: Game) -> int:
+    """The best the last round can score with every card seen: each seat, in turn, plays one of
+    its cards that fits or none (a second way of counting, for a game already in its last round
+    with one turn left for every seat)."""
+    tables = tables_for(game.variant)
+    players = game.variant.players
+
+    def best(turn: int, fireworks: tuple[int, ...]) -> int:
+        if turn == game.turns_left:
+            return 0
+        top = best(turn + 1, fireworks)
+        for order in game.hands[(game.seat + turn) % players]:
+            ident = game.identities[order]
+            suit = tables.suit_of[ident]
+            if tables.needed[suit][fireworks[suit]] == ident:
+                raised = (*fireworks[:suit], fireworks[suit] + 1, *fireworks[suit + 1 :])
+                top = max(top, 1 + best(turn + 1, raised))
+        return top
+
+    return game.score + best(0, tuple(game.fireworks))
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 2), (4, 5), (5, 8), (5, 12)])
+def test_ideal_bounds_the_rest_of_the_game(report: ModuleType, players: int, seed: int) -> None:
+    """From three cards left to draw, what every card seen could reach never grows as the game
+    goes on, never exceeds what is still reachable, is at least what the bots then score, and in
+    the last round is the best one play per seat can add."""
+    variant = find_variant("base", players=players)
+    bots = [ConventionsBot(s, variant, seed, search=False) for s in range(players)]
+    game = Game.new(variant, seed)
+    while len(game.draw_pile) > 3:
+        game.apply(bots[game.seat].act(game.view(game.seat)))
+    bounds = []
+    checked_last_round = False
+    while game.outcome is None:
+        bound = report.ideal(game)
+        assert game.score <= bound <= game.max_reachable()
+        if bounds:
+            assert bound <= bounds[-1]
+        bounds.append(bound)
+        if game.turns_left == players:
+            assert bound == last_round_by_hand(game)
+            checked_last_round = True
+        game.apply(bots[game.seat].act(game.view(game.seat)))
+    assert game.outcome.score <= bounds[-1]
+    assert checked_last_round or game.outcome.termination is Termination.PERFECT
