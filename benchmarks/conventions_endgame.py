@@ -31,7 +31,7 @@ never clued (and whether every copy left was in one hand, where good touch keeps
 touching just one).
 
     python benchmarks/conventions_endgame.py [--games 200] [--players 3 4 5] [--seed 0]
-        [--ideal-from 3]
+        [--ideal-from 3] [--no-search]
 """
 
 from __future__ import annotations
@@ -42,7 +42,6 @@ import functools
 import time
 from dataclasses import dataclass, field
 
-from openhanabi.bots import make_bot
 from openhanabi.bots.conventions.bot import ConventionsBot
 from openhanabi.rules import ActionType, Game, Result, Termination, find_variant
 from openhanabi.rules.tables import identity, tables_for
@@ -191,9 +190,9 @@ def knows_playable(bot: ConventionsBot, game: Game, order: int) -> bool:
     return st.marked(order) and belief != 0 and belief & ~st.playable == 0
 
 
-def play(players: int, seed: int, tally: Tally, early: int = 3) -> None:
+def play(players: int, seed: int, tally: Tally, early: int = 3, search: bool = True) -> None:
     variant = find_variant("base", players=players)
-    bots = [make_bot("conventions", s, variant, seed) for s in range(players)]
+    bots = [ConventionsBot(s, variant, seed, search=search) for s in range(players)]
     game = Game.new(variant, seed)
     drawn_at: dict[int, int] = {order: 0 for hand in game.hands for order in hand}
     draws = 0
@@ -319,12 +318,15 @@ def main() -> None:
         help="when this many cards are left to draw, the best score every card seen could reach"
         " (the work grows fast with it: 3 takes a fraction of a second a game)",
     )
+    parser.add_argument(
+        "--no-search", action="store_true", help="the bots play without their endgame search"
+    )
     args = parser.parse_args()
     for players in args.players:
         tally = Tally()
         start = time.process_time()
         for seed in range(args.seed, args.seed + args.games):
-            play(players, seed, tally, args.ideal_from)
+            play(players, seed, tally, args.ideal_from, not args.no_search)
         n = max(1, tally.games)
         every = max(1, tally.every)
         print(f"{players} players, {tally.every} games ({time.process_time() - start:.0f} s CPU)")
