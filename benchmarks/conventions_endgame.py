@@ -84,9 +84,10 @@ class Tally:
 def ideal(game: Game) -> int:
     """The best score the rest of ``game`` could reach if every player saw every card, their
     own and the draw pile's order: a bound no play can beat from here (base-game rules: a play,
-    a discard or a clue a turn; a clue changes nothing but the tokens and whose turn it is).
-    Exhaustive, so meant for the last few cards: from three cards left it takes a fraction of
-    a second a game."""
+    a discard or a clue a turn; a clue changes nothing but the tokens and whose turn it is;
+    misplays are left out, as a discard does what they do and earns a token too, save for a
+    draw with every token in hand). Exhaustive, so meant for the last few cards: from three
+    cards left it takes a fraction of a second a game."""
     tables = tables_for(game.variant)
     idents = game.identities  # the harness may look at every card: it is not a player
     players = game.variant.players
