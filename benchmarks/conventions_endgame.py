@@ -17,10 +17,10 @@ those won or struck out before it):
   (each seat has exactly one turn left): what is lost before the last draw is ``reach - ideal``,
   what the last round loses is ``ideal - final``.
 
-Earlier, when ``--ideal-from`` cards are left to draw (3 by default), it notes the score then and
-``early``: the best score the rest of the game could reach if every player saw every card, their
-own and the draw pile's order (:func:`ideal`). No play from that moment can beat it, so a target
-above it can only be reached by playing better before.
+Earlier, when each of ``--ideal-from`` numbers of cards are left to draw (3 by default), it
+notes the score then and the best score the rest of the game could reach if every player saw
+every card, their own and the draw pile's order (:func:`ideal`). No play from that moment can
+beat it, so a target above it can only be reached by playing better before.
 
 Then it counts the bot's moves in the last two rounds (the turns from when the draw pile held
 ``players`` cards or fewer) by the reason the bot gave, and, once the game is over, where the
@@ -31,7 +31,7 @@ never clued (and whether every copy left was in one hand, where good touch keeps
 touching just one).
 
     python benchmarks/conventions_endgame.py [--games 200] [--players 3 4 5] [--seed 0]
-        [--ideal-from 3] [--no-search]
+        [--ideal-from 3 [6 ...]] [--no-search]
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ import argparse
 import collections
 import functools
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from openhanabi.bots.conventions.bot import ConventionsBot
@@ -62,6 +63,10 @@ FIGURES = (
 )
 
 
+# the identities in each hand, sorted: with every card seen, a hand's order does not matter
+Hands = tuple[tuple[int, ...], ...]
+
+
 @dataclass
 class Tally:
     games: int = 0
@@ -73,12 +78,13 @@ class Tally:
     lost_before: int = 0
     lost_last: int = 0
     short: int = 0  # points lost for want of turns alone: a pace below 0 at the last draw
-    # every game, won or struck out too (a game over before the early moment counts its final
-    # score for both): final scores (a strikeout 0), and the score and ``ideal`` at that moment
+    # every game, won or struck out too (a game over before an early moment counts its final
+    # score for both): final scores (a strikeout 0), and, by cards left to draw, the score and
+    # ``ideal`` at that moment
     every: int = 0
     every_final: int = 0
-    early_score: int = 0
-    early: int = 0
+    early_score: collections.Counter[int] = field(default_factory=collections.Counter)
+    early: collections.Counter[int] = field(default_factory=collections.Counter)
 
 
 def ideal(game: Game) -> int:
@@ -86,8 +92,10 @@ def ideal(game: Game) -> int:
     own and the draw pile's order: a bound no play can beat from here (base-game rules: a play,
     a discard or a clue a turn; a clue changes nothing but the tokens and whose turn it is;
     misplays are left out, as a discard does what they do and earns a token too, save for a
-    draw with every token in hand). Exhaustive, so meant for the last few cards: from three
-    cards left it takes a fraction of a second a game."""
+    draw with every token in hand). Exhaustive: from the most any turn left could add
+    downwards, whether the rest of the game can add that many points, a search that stops at
+    the first way found. A fraction of a second a game from six cards left to draw, seconds
+    from eight."""
     tables = tables_for(game.variant)
     idents = game.identities  # the harness may look at every card: it is not a player
     players = game.variant.players
@@ -97,7 +105,10 @@ def ideal(game: Game) -> int:
     pile = tuple(game.draw_pile)  # top at the end
     count = len(game.fireworks)
 
-    def reachable(fireworks: tuple[int, ...], hands: tuple[tuple[int, ...], ...], left: int) -> int:
+    @functools.cache
+    def most(fireworks: tuple[int, ...], hands: Hands, left: int, turns_left: int) -> int:
+        """At most the cards in play can score, in chain order, and one a turn: every play
+        before the last draw draws a card, then one turn each."""
         cards = set(pile[:left])
         for hand in hands:
             cards.update(hand)
@@ -107,35 +118,34 @@ def ideal(game: Game) -> int:
             while needed[suit][k] >= 0 and needed[suit][k] in cards:
                 k += 1
             total += k - fireworks[suit]
-        return total
+        return min(total, left + (players if turns_left < 0 else turns_left))
 
     @functools.cache
-    def best(
+    def can(
         fireworks: tuple[int, ...],
-        hands: tuple[tuple[int, ...], ...],
+        hands: Hands,
         left: int,
         tokens: int,
         turns_left: int,
         seat: int,
-    ) -> int:
-        # every play before the last draw draws a card, then one turn each
-        bound = min(
-            reachable(fireworks, hands, left), left + (players if turns_left < 0 else turns_left)
-        )
-        if bound <= 0:
-            return 0
+        goal: int,
+    ) -> bool:
+        """Whether the rest of the game can score ``goal`` more points."""
+        if goal <= 0:
+            return True
+        if most(fireworks, hands, left, turns_left) < goal:
+            return False
         hand = hands[seat]
         after = (seat + 1) % players
         counting = turns_left - 1 if turns_left > 0 else turns_left
 
-        def without(index: int) -> tuple[tuple[tuple[int, ...], ...], int, int]:
+        def without(index: int) -> tuple[Hands, int, int]:
             kept = hand[:index] + hand[index + 1 :]
             if left:
                 kept = tuple(sorted((*kept, pile[left - 1])))
             changed = (*hands[:seat], kept, *hands[seat + 1 :])
             return changed, max(0, left - 1), players if left == 1 else counting
 
-        top = 0
         for index, ident in enumerate(hand):
             suit = suit_of[ident]
             if needed[suit][fireworks[suit]] != ident or ident in hand[:index]:
@@ -143,13 +153,8 @@ def ideal(game: Game) -> int:
             raised = (*fireworks[:suit], fireworks[suit] + 1, *fireworks[suit + 1 :])
             gained = tokens + (needed[suit][raised[suit]] < 0 and tokens < most_tokens)
             changed, rest, turns = without(index)
-            top = max(top, 1 + best(raised, changed, rest, gained, turns, after))
-            if top >= bound:
-                return top
-        if tokens > 0:
-            top = max(top, best(fireworks, hands, left, tokens - 1, counting, after))
-            if top >= bound:
-                return top
+            if can(raised, changed, rest, gained, turns, after, goal - 1):
+                return True
         if tokens < most_tokens:
             tried = set()
             for index, ident in enumerate(hand):
@@ -160,13 +165,18 @@ def ideal(game: Game) -> int:
                     continue
                 tried.add(kind)
                 changed, rest, turns = without(index)
-                top = max(top, best(fireworks, changed, rest, tokens + 1, turns, after))
-        return top
+                if can(fireworks, changed, rest, tokens + 1, turns, after, goal):
+                    return True
+        return tokens > 0 and can(fireworks, hands, left, tokens - 1, counting, after, goal)
 
     hands = tuple(tuple(sorted(idents[o] for o in hand)) for hand in game.hands)
-    return game.score + best(
-        tuple(game.fireworks), hands, len(pile), game.clue_tokens, game.turns_left, game.seat
-    )
+    fireworks = tuple(game.fireworks)
+    goal = most(fireworks, hands, len(pile), game.turns_left)
+    while goal > 0 and not can(
+        fireworks, hands, len(pile), game.clue_tokens, game.turns_left, game.seat, goal
+    ):
+        goal -= 1
+    return game.score + goal
 
 
 def needed_cards(game: Game) -> set[int]:
@@ -191,17 +201,20 @@ def knows_playable(bot: ConventionsBot, game: Game, order: int) -> bool:
     return st.marked(order) and belief != 0 and belief & ~st.playable == 0
 
 
-def play(players: int, seed: int, tally: Tally, early: int = 3, search: bool = True) -> None:
+def play(
+    players: int, seed: int, tally: Tally, early: Sequence[int] = (3,), search: bool = True
+) -> None:
     variant = find_variant("base", players=players)
     bots = [ConventionsBot(s, variant, seed, search=search) for s in range(players)]
     game = Game.new(variant, seed)
     drawn_at: dict[int, int] = {order: 0 for hand in game.hands for order in hand}
     draws = 0
     snap: dict[str, float] = {}
+    seen: dict[int, tuple[int, int]] = {}  # cards left to draw -> the score and ideal() then
     while game.outcome is None:
-        if "early" not in snap and len(game.draw_pile) <= early and game.turns_left < 0:
-            snap["early_score"] = game.score
-            snap["early"] = ideal(game)
+        for cards in early:
+            if cards not in seen and len(game.draw_pile) <= cards and game.turns_left < 0:
+                seen[cards] = (game.score, ideal(game))
         if "pace_at_10" not in snap and len(game.draw_pile) <= 10:
             snap["pace_at_10"] = game.score + len(game.draw_pile) + players - game.max_reachable()
         late = len(game.draw_pile) <= players
@@ -223,8 +236,10 @@ def play(players: int, seed: int, tally: Tally, early: int = 3, search: bool = T
                 snap.update(snapshot(game, bots, drawn_at, draws))
     tally.every += 1
     tally.every_final += game.outcome.score
-    tally.early_score += int(snap.get("early_score", game.outcome.score))
-    tally.early += int(snap.get("early", game.outcome.score))
+    for cards in early:
+        score, best = seen.get(cards, (game.outcome.score, game.outcome.score))
+        tally.early_score[cards] += score
+        tally.early[cards] += best
     if "score" not in snap or game.outcome.termination is Termination.STRIKEOUT:
         return
     snap["final"] = game.outcome.score
@@ -314,10 +329,11 @@ def main() -> None:
     parser.add_argument(
         "--ideal-from",
         type=int,
-        default=3,
+        nargs="+",
+        default=[3],
         metavar="CARDS",
         help="when this many cards are left to draw, the best score every card seen could reach"
-        " (the work grows fast with it: 3 takes a fraction of a second a game)",
+        " (the work grows fast with it: up to 6, a fraction of a second a game; 8, seconds)",
     )
     parser.add_argument(
         "--no-search", action="store_true", help="the bots play without their endgame search"
@@ -331,11 +347,12 @@ def main() -> None:
         n = max(1, tally.games)
         every = max(1, tally.every)
         print(f"{players} players, {tally.every} games ({time.process_time() - start:.0f} s CPU)")
-        print(
-            f"  every game: final {tally.every_final / every:.3f}; with {args.ideal_from} cards"
-            f" left to draw: score {tally.early_score / every:.3f}, the best every card seen could"
-            f" reach {tally.early / every:.3f}"
-        )
+        print(f"  every game: final {tally.every_final / every:.3f}")
+        for cards in args.ideal_from:
+            print(
+                f"  with {cards} cards left to draw: score {tally.early_score[cards] / every:.3f},"
+                f" the best every card seen could reach {tally.early[cards] / every:.3f}"
+            )
         print(f"  {tally.games} games reached the last draw")
         print("  at the last draw: " + ", ".join(f"{k} {tally.sums[k] / n:.2f}" for k in FIGURES))
         print(

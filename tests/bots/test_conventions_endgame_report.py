@@ -9,7 +9,7 @@ import pytest
 from benchmark_scripts import load_benchmark
 
 from openhanabi.bots.conventions import ConventionsBot
-from openhanabi.rules import Game, Termination, find_variant
+from openhanabi.rules import ActionType, Game, Termination, find_variant
 from openhanabi.rules.tables import tables_for
 
 PLACES = {
@@ -71,13 +71,13 @@ def last_round_by_hand(game: Game) -> int:
 
 @pytest.mark.parametrize(("players", "seed"), [(3, 2), (4, 5), (5, 8), (5, 12)])
 def test_ideal_bounds_the_rest_of_the_game(report: ModuleType, players: int, seed: int) -> None:
-    """From three cards left to draw, what every card seen could reach never grows as the game
+    """From five cards left to draw, what every card seen could reach never grows as the game
     goes on, never exceeds what is still reachable, is at least what the bots then score, and in
     the last round is the best one play per seat can add."""
     variant = find_variant("base", players=players)
     bots = [ConventionsBot(s, variant, seed, search=False) for s in range(players)]
     game = Game.new(variant, seed)
-    while len(game.draw_pile) > 3:
+    while len(game.draw_pile) > 5:
         game.apply(bots[game.seat].act(game.view(game.seat)))
     bounds = []
     checked_last_round = False
@@ -93,3 +93,41 @@ def test_ideal_bounds_the_rest_of_the_game(report: ModuleType, players: int, see
         game.apply(bots[game.seat].act(game.view(game.seat)))
     assert game.outcome.score <= bounds[-1]
     assert checked_last_round or game.outcome.termination is Termination.PERFECT
+
+
+def by_the_rules(game: Game) -> int:
+    """The best score with every card seen, counted by trying each move on copies of the game
+    itself (one clue stands for every clue) up to the last round, and then by hand: the rules
+    engine, not the solver, says whose turns are left once the last card is drawn."""
+    if game.outcome is not None:
+        return game.outcome.score
+    if game.turns_left >= 0:
+        return last_round_by_hand(game)
+    best = 0
+    clue_tried = False
+    for action in game.legal_actions():
+        if action.is_clue:
+            if clue_tried:
+                continue
+            clue_tried = True
+        elif action.type is ActionType.PLAY and not game.is_playable(action.target):
+            continue  # a misplay: the bound leaves it out
+        trial = game.copy()
+        trial.apply(action)
+        best = max(best, by_the_rules(trial))
+    return best
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 4), (4, 3), (4, 11), (5, 6), (5, 9)])
+def test_ideal_at_the_last_card_to_draw_follows_the_rules(
+    report: ModuleType, players: int, seed: int
+) -> None:
+    """With one card left to draw, the bound is what trying every move on the game itself gives:
+    the player who draws it and every seat after them get their turns as the rules say."""
+    variant = find_variant("base", players=players)
+    bots = [ConventionsBot(s, variant, seed, search=False) for s in range(players)]
+    game = Game.new(variant, seed)
+    while len(game.draw_pile) > 1 and game.outcome is None:
+        game.apply(bots[game.seat].act(game.view(game.seat)))
+    assert game.outcome is None and game.turns_left < 0
+    assert report.ideal(game) == by_the_rules(game)
