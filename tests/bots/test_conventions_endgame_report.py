@@ -48,9 +48,9 @@ def test_each_stopped_firework_is_placed_once(report: ModuleType, players: int, 
 
 
 def last_round_by_hand(game: Game) -> int:
-    """The best the last round can score with every card seen: each seat, in turn, plays one of
-    its cards that fits or none (a second way of counting, for a game already in its last round
-    with one turn left for every seat)."""
+    """The best the last round can score with every card seen: each seat with a turn left, in
+    turn, plays one of its cards that fits or none (a second way of counting, for a game already
+    in its last round)."""
     tables = tables_for(game.variant)
     players = game.variant.players
 
