@@ -6,7 +6,8 @@ For each player count it plays seeds 0..N-1 of the base game and prints, per gam
   about to be misplayed, a tempo clue that tells a clued card's holder it fits now, a stall), the
   clue tokens held when each was given, and how many cards each newly touched were played or
   discarded later;
-* the turns begun with every clue token in hand (a discard is not allowed on them);
+* the turns begun with every clue token in hand (a discard is not allowed on them), and the
+  discards by the clue tokens held when they were made (a discard with none left is forced);
 * the discards by what the card was: useless, still needed with its other copy played in the
   end, lost too (discarded or misplayed), still in a hand or never drawn when the game ended,
   and last copies;
@@ -150,6 +151,7 @@ def play_one(players: int, seed: int, out: Counter[str]) -> None:
         elif event.result is Result.DISCARDED:
             order = action.target
             ident = game.identities[order]
+            out[f"tokens at a discard: {tokens}"] += 1
             if order in clued_as:
                 out[f"clue {clued_as[order]} discarded"] += 1
             if game.max_reachable() < reach:

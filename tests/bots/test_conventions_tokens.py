@@ -35,6 +35,9 @@ def test_every_clue_and_discard_is_counted_once(
     assert sum(out[f"clue {kind}"] for kind in tokens.CLUE_KINDS) == results[Result.CLUE]
     discards = sum(n for key, n in out.items() if key.startswith("discard: "))
     assert discards + out["last copy discarded"] == results[Result.DISCARDED]
+    held = sum(n for key, n in out.items() if key.startswith("tokens at a discard: "))
+    assert held == results[Result.DISCARDED]
+    assert out[f"tokens at a discard: {variant.clue_tokens}"] == 0  # not allowed
     whys = sum(n for key, n in out.items() if key.startswith("last copy discarded, why: "))
     ranks = sum(n for key, n in out.items() if key.startswith("last copy discarded: rank "))
     assert whys == ranks == out["last copy discarded"]
