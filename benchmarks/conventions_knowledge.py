@@ -32,14 +32,11 @@ import sys
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
+from openhanabi.bench.progress import progress_bar
 from openhanabi.bench.stats import estimate
 from openhanabi.bots.conventions import ConventionsBot
 from openhanabi.rules import Action, ActionType, Game, SeatView, Termination, find_variant
 
-BAR = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
 KINDS = (
     "none",
     "play-focus",
@@ -175,7 +172,7 @@ def main(argv: list[str] | None = None) -> int:
     for players in args.players:
         scores: dict[str, list[int]] = {}
         with (
-            Progress(*BAR, console=Console(stderr=True), transient=True) as progress,
+            progress_bar() as progress,
             ProcessPoolExecutor(max_workers=args.jobs) as pool,
         ):
             for kind in kinds:

@@ -31,16 +31,12 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
+from openhanabi.bench.progress import progress_bar
 from openhanabi.bots.conventions import ConventionsBot, endgame
 from openhanabi.bots.conventions.state import Tracker
 from openhanabi.bots.protocol import Bot
 from openhanabi.bots.search.bot import paired_gain
 from openhanabi.rules import Action, ActionType, Game, SeatView, find_variant
-
-BAR = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
 
 
 @dataclass
@@ -151,7 +147,7 @@ def main(argv: list[str] | None = None) -> int:
         jobs = [(settings, seed) for seed in range(args.seed, args.seed + args.games)]
         total = Tally()
         with (
-            Progress(*BAR, console=Console(stderr=True), transient=True) as progress,
+            progress_bar() as progress,
             ProcessPoolExecutor(max_workers=args.jobs) as pool,
         ):
             task = progress.add_task(f"{players} players", total=len(jobs))

@@ -19,9 +19,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import astuple
 
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
+from openhanabi.bench.progress import progress_bar
 from openhanabi.bench.stats import estimate
 from openhanabi.bots import play_game
 from openhanabi.bots.hat import HatBot
@@ -29,7 +27,6 @@ from openhanabi.bots.search import SearchBot
 from openhanabi.rules import Game, find_variant
 
 PLAYERS = 2
-BAR = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
 
 
 def play_seed(job: tuple[str, int, float]) -> tuple[int, int, int, int, int]:
@@ -59,7 +56,7 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     results = []
     with (
-        Progress(*BAR, console=Console(stderr=True), transient=True) as bar,
+        progress_bar() as bar,
         ProcessPoolExecutor(max_workers=args.jobs) as pool,
     ):
         task = bar.add_task("seeds", total=len(jobs))

@@ -10,9 +10,6 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-
 from openhanabi.bench import (
     GameResult,
     Plan,
@@ -26,6 +23,7 @@ from openhanabi.bench import (
 from openhanabi.bench.cluster import RayCluster, RayUnavailableError
 from openhanabi.bench.executors import Executor, executor_for
 from openhanabi.bench.plot import plot_scores
+from openhanabi.bench.progress import progress_bar
 from openhanabi.bench.report import (
     comparison_table,
     histogram_lines,
@@ -182,14 +180,7 @@ def _check_outputs(args: argparse.Namespace) -> str | None:
 
 def _play(plans: Sequence[Plan], args: argparse.Namespace) -> list[Run]:
     total = sum(plan.games * len(plan.variants) for plan in plans)
-    with Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=Console(stderr=True),
-        transient=True,
-    ) as bar:
+    with progress_bar() as bar:
         task = bar.add_task("games", total=total)
 
         def progress(done: int) -> None:

@@ -5,9 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-
+from openhanabi.bench.progress import progress_bar
 from openhanabi.cli.options import RulesError, add_variant_options, fail, variant_from
 from openhanabi.simulate import POLICIES, simulate
 
@@ -39,15 +37,7 @@ def run(args: argparse.Namespace) -> int:
         return fail(f"hanabi simulate: {error}")
     if args.games < 1:
         return fail("hanabi simulate: --games must be at least 1")
-    console = Console(stderr=True)
-    with Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-    ) as bar:
+    with progress_bar() as bar:
         task = bar.add_task("games", total=args.games)
         result = simulate(
             variant,
