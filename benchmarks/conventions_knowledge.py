@@ -20,6 +20,13 @@ position (its newest unmarked card) fits, when it does, and plays it (a bluff ad
 clue for free, read by all), ``touched-bluffs`` both. A clue's kind and focus are those the
 giver meant (its own reading, as the bot weighs it).
 
+Three kinds give back tokens rather than knowledge: right after a clue of a kind, the token it
+spent comes back (when the table holds fewer than all of them), as if a convention had said the
+same without a clue. ``token-saves``: every save clue (what a chop move, a save that costs no
+token, could gain at most); ``token-5-saves``: every save given with a 5 clue; ``token-plays``:
+every play clue (tempo clues too). They run without the endgame search, whose deals replay the
+log, where a token given back is not.
+
     python benchmarks/conventions_knowledge.py [--games 500] [--players 3 4 5] [--jobs J]
                                                [--kinds none play-focus ...] [--search]
 """
@@ -49,6 +56,9 @@ KINDS = (
     "touched",
     "bluffs",
     "touched-bluffs",
+    "token-saves",
+    "token-5-saves",
+    "token-plays",
 )
 
 
@@ -81,13 +91,14 @@ def revealed(
     return [focus]
 
 
-def play_seed(job: tuple[int, str, int, bool]) -> int:
+def play_seed(job: tuple[int, str, int, bool]) -> tuple[int, int]:
     """The score (0 on a strikeout) of seed ``seed`` with ``kind`` of knowledge revealed, with
-    or without the endgame search."""
+    or without the endgame search, and the clue tokens given back (``token-`` kinds)."""
     players, kind, seed, search = job
     variant = find_variant("base", players=players)
     bots = [ConventionsBot(s, variant, seed, search=search) for s in range(players)]
     game = Game.new(variant, seed)
+    refunds = 0
     while game.outcome is None:
         giver = game.seat
         bot = bots[giver]
@@ -98,6 +109,11 @@ def play_seed(job: tuple[int, str, int, bool]) -> int:
         game.apply(action)
         if not action.is_clue or kind == "none":
             continue
+        if kind.startswith("token-"):
+            if refunded(kind, clue, action) and game.clue_tokens < variant.clue_tokens:
+                refund(bots, game)
+                refunds += 1
+            continue
         colour = action.type == ActionType.COLOUR_CLUE
         tell(bots, game, revealed(kind, clue, focus, game.events[-1].touched, game, colour))
         if kind.endswith("bluffs"):
@@ -105,7 +121,27 @@ def play_seed(job: tuple[int, str, int, bool]) -> int:
             if called is not None:
                 call(bots, game, called)
     outcome = game.outcome
-    return 0 if outcome.termination is Termination.STRIKEOUT else outcome.score
+    return 0 if outcome.termination is Termination.STRIKEOUT else outcome.score, refunds
+
+
+def refunded(kind: str, clue: str | None, action: Action) -> bool:
+    """Whether a ``token-`` kind gives back the token of ``action``, a clue its giver meant as
+    ``clue``."""
+    if kind == "token-plays":
+        return clue == "play"
+    if kind == "token-5-saves":
+        return clue == "save" and action.type == ActionType.RANK_CLUE and action.value == 5
+    return clue == "save"
+
+
+def refund(bots: Sequence[ConventionsBot], game: Game) -> None:
+    """One clue token back to the table, in the rules' count and in every seat's own count
+    from the log (each seat first reads the game up to now, so that the token comes after the
+    clue that spent it)."""
+    game.clue_tokens += 1
+    for seat, bot in enumerate(bots):
+        bot.state.sync(game.view(seat))
+        bot.state.tokens += 1
 
 
 def tell(bots: Sequence[ConventionsBot], game: Game, cards: Sequence[int]) -> None:
@@ -159,7 +195,7 @@ def main(argv: list[str] | None = None) -> int:
         nargs="+",
         choices=KINDS,
         default=list(KINDS),
-        help="the knowledge to reveal (default every kind)",
+        help="the knowledge to reveal, or tokens to give back (default every kind)",
     )
     parser.add_argument("--search", action="store_true", help="with the endgame search")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes")
@@ -169,8 +205,12 @@ def main(argv: list[str] | None = None) -> int:
     if any(p not in range(2, 6) for p in args.players):
         parser.error("--players takes counts from 2 to 5")
     kinds = ["none"] + [k for k in args.kinds if k != "none"]
+    if args.search and any(k.startswith("token-") for k in kinds):
+        # the search deals again by replaying the log, where a token given back is not
+        parser.error("the token- kinds run without --search")
     for players in args.players:
         scores: dict[str, list[int]] = {}
+        refunds: dict[str, int] = {}
         with (
             progress_bar() as progress,
             ProcessPoolExecutor(max_workers=args.jobs) as pool,
@@ -178,15 +218,20 @@ def main(argv: list[str] | None = None) -> int:
             for kind in kinds:
                 task = progress.add_task(f"{players} players, {kind}", total=args.games)
                 found = []
+                refunds[kind] = 0
                 jobs = [(players, kind, seed, args.search) for seed in range(args.games)]
-                for result in pool.map(play_seed, jobs, chunksize=8):
-                    found.append(result)
+                for score, given in pool.map(play_seed, jobs, chunksize=8):
+                    found.append(score)
+                    refunds[kind] += given
                     progress.advance(task)
                 scores[kind] = found
         search = "with" if args.search else "without"
         print(f"{players} players, seeds 0..{args.games - 1}, {search} the endgame search")
         width = max(len(kind) for kind in kinds)
-        print(f"  {'knowledge':<{width}} {'mean':>7} {'± SE':>6} {'gain':>7} {'± SE':>6}")
+        print(
+            f"  {'kind':<{width}} {'mean':>7} {'± SE':>6} {'gain':>7} {'± SE':>6}"
+            f" {'tokens back a game':>18}"
+        )
         base = scores["none"]
         for kind in kinds:
             score = estimate(scores[kind])
@@ -194,6 +239,7 @@ def main(argv: list[str] | None = None) -> int:
             print(
                 f"  {kind:<{width}} {score.mean:7.3f} {score.standard_error:6.3f}"
                 f" {gain.mean:+7.3f} {gain.standard_error:6.3f}"
+                f" {refunds[kind] / args.games:18.2f}"
             )
     return 0
 

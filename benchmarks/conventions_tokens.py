@@ -6,8 +6,10 @@ For each player count it plays seeds 0..N-1 of the base game and prints, per gam
   about to be misplayed, a tempo clue that tells a clued card's holder it fits now, a stall), the
   clue tokens held when each was given, and how many cards each newly touched were played or
   discarded later;
-* the turns begun with every clue token in hand (a discard is not allowed on them), and the
-  discards by the clue tokens held when they were made (a discard with none left is forced);
+* the turns begun with every clue token in hand (a discard is not allowed on them), the saves
+  of the next player's chop given by a seat holding two or more cards it knows fit (the chances
+  for an order chop move, a save told by the order of one's plays), and the discards by the
+  clue tokens held when they were made (a discard with none left is forced);
 * the discards by what the card was: useless, still needed with its other copy played in the
   end, lost too (discarded or misplayed), still in a hand or never drawn when the game ended,
   and last copies;
@@ -33,7 +35,8 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from openhanabi.bots import Bot, make_bot
+from openhanabi.bots import Bot
+from openhanabi.bots.conventions import ConventionsBot
 from openhanabi.rules import Action, ActionType, Game, Result, find_variant
 
 # what the bot says a clue is for (the ``why`` of its ``conventions.clue`` reason)
@@ -99,7 +102,7 @@ def is_useless(game: Game, ident: int) -> bool:
 def play_one(players: int, seed: int, out: Counter[str]) -> None:
     """Play one game of ``seed`` and add its counts to ``out``."""
     variant = find_variant("base", players=players)
-    bots = [make_bot("conventions", seat, variant, seed) for seat in range(players)]
+    bots = [ConventionsBot(seat, variant, seed) for seat in range(players)]
     game = Game.new(variant, seed)
     t = game.tables
     clued_as: dict[int, str] = {}  # card -> the kind of the clue that first touched it
@@ -140,9 +143,18 @@ def play_one(players: int, seed: int, out: Counter[str]) -> None:
             if action.is_clue
             else set()
         )
+        # an order chop move's chance: the next player's chop saved by a seat that could have
+        # told them to keep it by the order in which it plays cards it knows fit
+        known = sum(1 for o in game.hands[seat] if bots[seat].state.sure_play(o))
         game.apply(action)
         event = game.events[-1]
         if action.is_clue:
+            if (
+                known >= 2
+                and action.target == (seat + 1) % players
+                and clue_kind(bots[seat]) == "save"
+            ):
+                out["next chop saved by a seat with 2+ known plays"] += 1
             note_clue(
                 out, bots[seat], action, tokens, [o for o in event.touched if o in fresh], clued_as
             )

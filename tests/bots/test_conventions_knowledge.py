@@ -11,7 +11,7 @@ from benchmark_scripts import load_benchmark
 
 from openhanabi.bots import play_game
 from openhanabi.bots.conventions import ConventionsBot
-from openhanabi.rules import Game, Result, Termination, find_variant
+from openhanabi.rules import Action, Game, Result, Termination, find_variant
 from openhanabi.rules.tables import identity
 
 
@@ -29,7 +29,7 @@ def test_revealing_nothing_plays_the_bots_own_game(
     game = play_game(Game.new(variant, seed), bots)
     assert game.outcome is not None
     own = 0 if game.outcome.termination is Termination.STRIKEOUT else game.outcome.score
-    assert knowledge.play_seed((players, "none", seed, False)) == own
+    assert knowledge.play_seed((players, "none", seed, False)) == (own, 0)
 
 
 def test_the_referees_identities_are_the_bots_own(knowledge: ModuleType) -> None:
@@ -126,3 +126,51 @@ def test_a_free_bluff_calls_only_a_card_that_fits_from_the_next_finesse_position
         game.apply(played)
         assert game.events[-1].result is Result.PLAYED
     assert called and skipped
+
+
+def test_each_token_kind_gives_back_the_tokens_of_its_own_clues(knowledge: ModuleType) -> None:
+    five = Action.rank_clue(1, 5)
+    red = Action.colour_clue(1, 0)
+    given = knowledge.refunded
+    assert given("token-saves", "save", five) and given("token-saves", "save", red)
+    assert not given("token-saves", "play", five)
+    assert given("token-5-saves", "save", five)
+    assert not given("token-5-saves", "save", red)
+    assert not given("token-5-saves", "play", five)
+    assert given("token-plays", "play", red)
+    assert not given("token-plays", "save", red)
+    assert not given("token-plays", None, red)
+
+
+def test_a_token_given_back_is_counted_by_the_rules_and_by_every_seat(
+    knowledge: ModuleType,
+) -> None:
+    players, seed = 4, 3
+    variant = find_variant("base", players=players)
+    bots = [ConventionsBot(s, variant, seed, search=False) for s in range(players)]
+    game = Game.new(variant, seed)
+    refunds = 0
+    while game.outcome is None and refunds < 5:
+        action = bots[game.seat].act(game.view(game.seat))
+        game.apply(action)
+        if not action.is_clue or game.clue_tokens == variant.clue_tokens:
+            continue
+        before = game.clue_tokens
+        knowledge.refund(bots, game)
+        refunds += 1
+        assert game.clue_tokens == before + 1
+        for seat, bot in enumerate(bots):
+            bot.state.sync(game.view(seat))  # nothing new to read: the count stands
+            assert bot.state.tokens == game.clue_tokens
+        # the rules let the table spend the token given back
+        assert game.view(game.seat).clue_tokens == before + 1
+    assert refunds == 5
+
+
+def test_tokens_given_back_are_refused_with_the_search(
+    knowledge: ModuleType, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        knowledge.main(["--games", "1", "--kinds", "token-saves", "--search"])
+    assert stop.value.code == 2
+    assert "without --search" in capsys.readouterr().err

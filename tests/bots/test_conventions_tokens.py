@@ -41,5 +41,7 @@ def test_every_clue_and_discard_is_counted_once(
     whys = sum(n for key, n in out.items() if key.startswith("last copy discarded, why: "))
     ranks = sum(n for key, n in out.items() if key.startswith("last copy discarded: rank "))
     assert whys == ranks == out["last copy discarded"]
+    chances = out["next chop saved by a seat with 2+ known plays"]
+    assert 0 <= chances <= out["clue save"]
     lost_points = game.max_reachable() - game.outcome.score
     assert out["end: reachable but unplayed"] == lost_points
