@@ -11,7 +11,7 @@ from benchmark_scripts import load_benchmark
 
 from openhanabi.bots import play_game
 from openhanabi.bots.conventions import ConventionsBot
-from openhanabi.rules import Action, Game, Result, Termination, find_variant
+from openhanabi.rules import Action, Game, Result, Termination, Variant, find_variant
 from openhanabi.rules.tables import identity
 
 
@@ -20,13 +20,19 @@ def knowledge() -> ModuleType:
     return load_benchmark("conventions_knowledge")
 
 
+def table(players: int, seed: int) -> tuple[Variant, list[ConventionsBot], Game]:
+    """A new base game of ``seed`` and its conventions bots (without the search)."""
+    variant = find_variant("base", players=players)
+    bots = [ConventionsBot(s, variant, seed, search=False) for s in range(players)]
+    return variant, bots, Game.new(variant, seed)
+
+
 @pytest.mark.parametrize(("players", "seed"), [(3, 1), (4, 2), (5, 3)])
 def test_revealing_nothing_plays_the_bots_own_game(
     knowledge: ModuleType, players: int, seed: int
 ) -> None:
-    variant = find_variant("base", players=players)
-    bots = [ConventionsBot(s, variant, seed, search=False) for s in range(players)]
-    game = play_game(Game.new(variant, seed), bots)
+    _, bots, game = table(players, seed)
+    game = play_game(game, bots)
     assert game.outcome is not None
     own = 0 if game.outcome.termination is Termination.STRIKEOUT else game.outcome.score
     assert knowledge.play_seed((players, "none", seed, False)) == (own, 0)
@@ -66,9 +72,7 @@ def test_each_kind_reveals_its_own_cards(knowledge: ModuleType) -> None:
 
 def test_every_card_a_clue_touched_is_then_known_to_every_seat(knowledge: ModuleType) -> None:
     players, seed = 4, 7
-    variant = find_variant("base", players=players)
-    bots = [ConventionsBot(s, variant, seed, search=False) for s in range(players)]
-    game = Game.new(variant, seed)
+    _, bots, game = table(players, seed)
     clues = 0
     while game.outcome is None and clues < 6:
         bot = bots[game.seat]
@@ -89,9 +93,7 @@ def test_a_free_bluff_calls_only_a_card_that_fits_from_the_next_finesse_position
     knowledge: ModuleType,
 ) -> None:
     players, seed = 4, 11
-    variant = find_variant("base", players=players)
-    bots = [ConventionsBot(s, variant, seed, search=False) for s in range(players)]
-    game = Game.new(variant, seed)
+    _, bots, game = table(players, seed)
     called = skipped = 0
     while game.outcome is None and game.turn < 40:
         giver = game.seat
@@ -146,9 +148,7 @@ def test_a_token_given_back_is_counted_by_the_rules_and_by_every_seat(
     knowledge: ModuleType,
 ) -> None:
     players, seed = 4, 3
-    variant = find_variant("base", players=players)
-    bots = [ConventionsBot(s, variant, seed, search=False) for s in range(players)]
-    game = Game.new(variant, seed)
+    variant, bots, game = table(players, seed)
     refunds = 0
     while game.outcome is None and refunds < 5:
         action = bots[game.seat].act(game.view(game.seat))
