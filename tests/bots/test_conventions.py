@@ -516,6 +516,60 @@ def test_with_a_token_left_the_next_players_last_copy_is_saved_by_a_clue() -> No
     assert bots[0].act(view) == Action.rank_clue(1, 5)
 
 
+def test_with_no_token_left_a_positional_discard_calls_the_next_players_card() -> None:
+    # Three players, eight empty 5 clues, then Cathy plays her green 1 (order 14): Alice has no
+    # token and nothing to play. Bob's red 1 (order 7) is his third unmarked card from the
+    # newest; Alice discards her own third (order 2, not her chop) and Bob plays the red 1.
+    game = deal(
+        3,
+        [
+            ["R3", "G4", "B3", "W4", "Y4"],
+            ["B4", "W3", "R1", "Y2", "R4"],
+            ["Y3", "B2", "W2", "R2", "G1"],
+        ],
+    )
+    bots = bots_for(game)
+    for turn in range(8):
+        game.apply(Action.rank_clue((turn + 1) % 3, 5))  # nobody holds a 5
+    game.apply(Action.play(14))
+    view = game.view(0)
+    assert view.clue_tokens == 0
+    assert bots[0].act(view) == Action.discard(2)
+    assert "same place" in bots[0].explain()
+    game.apply(Action.discard(2))
+    assert bots[1].act(game.view(1)) == Action.play(7)
+    bots[2].state.sync(game.view(2))
+    assert 7 in bots[2].state.touched  # Cathy reads the call too
+
+
+@settings(max_examples=10, deadline=None)
+@given(players=st.integers(3, 5), seed=st.integers(0, 10_000))
+def test_a_positional_discard_calls_only_a_card_that_fits(players: int, seed: int) -> None:
+    """Every seat reads each discard the same way, and a card a positional discard calls fits
+    when it is called."""
+    variant = find_variant("base", players=players)
+    game = Game.new(variant, seed)
+    bots = bots_for(game)
+    while game.outcome is None:
+        for other, bot in enumerate(bots):
+            bot.state.sync(game.view(other))
+        before = [set(bot.state.touched) for bot in bots]
+        seat = game.seat
+        action = bots[seat].act(game.view(seat))
+        game.apply(action)
+        if action.type is not ActionType.DISCARD:
+            continue
+        calls = []
+        for other, bot in enumerate(bots):
+            bot.state.sync(game.view(other))
+            calls.append(bot.state.touched - before[other])
+        assert all(called == calls[0] for called in calls)
+        fireworks = game.view(seat).fireworks
+        for order in calls[0]:
+            card = game.card(order)
+            assert card.rank == fireworks[card.suit] + 1
+
+
 @settings(max_examples=12, deadline=None)
 @given(
     preset=st.sampled_from([p.key for p in PRESETS if p.key != "bonus-tiles"]),

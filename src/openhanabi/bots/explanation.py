@@ -306,6 +306,10 @@ ENGLISH: Final[dict[str, str]] = {
         "I discarded my chop (slot {position}) rather than play, with no clue token left, so "
         "that {name} keeps their chop, the last copy of a card still needed."
     ),
+    "conventions.discard.position": (
+        "I discarded slot {position} rather than my chop, with no clue token left, to tell {name} "
+        "that their unmarked card in the same place fits now."
+    ),
     "conventions.discard.spare": "I discarded slot {position}, the card I could best spare.",
     "conventions.clue": "I gave {name} a {clue} clue {why}.",
     "conventions.clue.empty": "I gave {name} an empty {clue} clue to pass the turn without harm.",

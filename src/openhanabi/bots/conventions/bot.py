@@ -10,9 +10,10 @@ On its turn it takes the first of these that applies:
 5. give the best play clue (direct, delayed through a known card, prompt, finesse, or a tempo
    clue that re-touches clued cards to get the newest played), or a save clue to any chop in
    danger;
-6. discard a card known to be useless, else its chop; but give a harmless clue instead while
-   another player holds more known plays than turns before the last card is drawn, and once
-   no more cards are left to draw than there are players;
+6. discard a card known to be useless, else its chop (with no clue token left, rather a card
+   whose place calls the next player's card that fits: a positional discard); but give a
+   harmless clue instead while another player holds more known plays than turns before the
+   last card is drawn, and once no more cards are left to draw than there are players;
 7. give any clue that does no harm, else discard the least valuable card, else play the card
    most likely to fit.
 
@@ -901,12 +902,19 @@ class ConventionsBot(Bot):
             return self._hold(view, crowded)
         if self._stall_instead(view):
             return None  # a harmless clue, even rather than a known useless card (see below)
+        signals = view.clue_tokens == 0 and st.screams and not st.screamer(self.seat)
         for order in hand:
             if _within(self._own_belief(view, order), st.useless):
+                if signals and not self._fair_call(st.position_call(self.seat, order)):
+                    continue  # the others would read it as calling a card that does not fit
                 return (
                     Action.discard(order),
                     reason("conventions.discard.useless", position=self._slot(view, order)),
                 )
+        if signals:
+            found = self._position_discard(view)
+            if found is not None:
+                return found
         chop = st.chop(view.seat)
         if chop is not None:
             return (
@@ -914,6 +922,48 @@ class ConventionsBot(Bot):
                 reason("conventions.discard.chop", position=self._slot(view, chop)),
             )
         return None
+
+    def _fair_call(self, called: int | None) -> bool:
+        """Whether a positional discard calling ``called`` (``None``: calling nothing) would
+        have its holder play a card that fits and that no one else holds marked."""
+        if called is None:
+            return True
+        st = self.state
+        ident = st.ident.get(called, -1)
+        if ident < 0 or not st.playable >> ident & 1 or called in st.called:
+            return False
+        me = self.seat
+        return not any(
+            st.ident.get(o) == ident and st.marked(o)
+            for seat, hand in enumerate(st.hands)
+            if seat != me
+            for o in hand
+        )
+
+    def _position_discard(self, view: SeatView) -> tuple[Action, Reason] | None:
+        """With no clue token left, a discard says something only by which card it is: rather
+        than my chop, discard the unmarked card in the place (counted from the newest) of the
+        next player's unmarked card that fits, which they then play (see
+        :meth:`Tracker.position_call`). Of several, the one I would miss least."""
+        st = self.state
+        hand = view.hands[view.seat]
+        found = [
+            (self._keep_value(view, order), -index, order)
+            for index, order in enumerate(hand)
+            if (called := st.position_call(self.seat, order)) is not None
+            and self._fair_call(called)
+        ]
+        if not found:
+            return None
+        order = min(found)[2]
+        return (
+            Action.discard(order),
+            reason(
+                "conventions.discard.position",
+                position=self._slot(view, order),
+                name=self._seat_name((self.seat + 1) % self.variant.players),
+            ),
+        )
 
     def _crowded_seat(self, view: SeatView) -> int | None:
         """Another seat that holds two or more cards it knows it can play, and more of them

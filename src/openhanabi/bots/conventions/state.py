@@ -209,7 +209,10 @@ class Tracker:
         if kind in (PLAY, DISCARD, COLOUR_CLUE, RANK_CLUE):
             self._resolve_waits(event.seat, action.target if kind == PLAY else -1)
         if result is Result.DISCARDED and self.screams and self.tokens == 0:
-            self._read_scream(event.seat, action.target)
+            if self.screamer(event.seat):
+                self._read_scream(event.seat, action.target)
+            else:
+                self._read_position(event.seat, action.target)
         self._count_tokens(event)
         if event.card is not None:
             ident = identity(event.card)
@@ -277,6 +280,32 @@ class Tracker:
         chop = self.chop(nxt)
         if chop is not None:
             self.moved.add(chop)
+
+    def position_call(self, seat: int, order: int) -> int | None:
+        """The card of the next player that a discard of ``order`` by ``seat`` with no clue
+        token left calls to play, if any: ``order`` is unmarked but not the chop, nor known to
+        be useless, and the next player's unmarked card in the same place (counted from the
+        newest) is called."""
+        hand = self.hands[seat]
+        if order not in hand or self.marked(order) or order == self.chop(seat):
+            return None
+        belief = self.belief(order)
+        if belief & ~self.useless == 0:
+            return None
+        mine = [o for o in reversed(hand) if not self.marked(o)]
+        theirs = [o for o in reversed(self.hands[(seat + 1) % self.players]) if not self.marked(o)]
+        index = mine.index(order)
+        return theirs[index] if index < len(theirs) else None
+
+    def _read_position(self, seat: int, order: int) -> None:
+        """A discard with no clue token left, of an unmarked card that is not the chop, calls
+        the next player's card in the same place as one that fits now (a positional discard):
+        it is read as if a play clue had touched it."""
+        called = self.position_call(seat, order)
+        if called is None:
+            return
+        self.touch((called,))
+        self.notes[called] = self.playable
 
     def _forget(self, order: int) -> None:
         self.notes.pop(order, None)
