@@ -542,6 +542,35 @@ def test_with_no_token_left_a_positional_discard_calls_the_next_players_card() -
     assert 7 in bots[2].state.touched  # Cathy reads the call too
 
 
+def test_with_no_token_left_a_positional_discard_comes_before_a_known_play() -> None:
+    # Three players: Bob's 1 clue shows Alice her red 1 (order 4), seven empty 5 clues, then
+    # Cathy plays her green 1. Alice has no token and a sure play, but Bob's green 2 (order 7,
+    # his third unmarked card from the newest) now fits: she discards her own third unmarked
+    # card (order 1) to call it, and keeps her red 1 for her next turn.
+    game = deal(
+        3,
+        [
+            ["R3", "G4", "B3", "W4", "R1"],
+            ["B4", "W3", "G2", "Y2", "R4"],
+            ["Y3", "B2", "W2", "R2", "G1"],
+        ],
+    )
+    bots = bots_for(game)
+    for turn in range(8):
+        if turn == 1:
+            game.apply(Action.rank_clue(0, 1))
+        else:
+            game.apply(Action.rank_clue((turn + 1) % 3, 5))  # nobody holds a 5
+    game.apply(Action.play(14))
+    view = game.view(0)
+    assert view.clue_tokens == 0
+    assert bots[0].act(view) == Action.discard(1)
+    assert "rather than play" in bots[0].explain()
+    game.apply(Action.discard(1))
+    assert bots[1].act(game.view(1)) == Action.play(7)
+    assert 1 not in bots[1].state.moved  # a call, not a scream: Bob's chop stays his chop
+
+
 @settings(max_examples=10, deadline=None)
 @given(players=st.integers(3, 5), seed=st.integers(0, 10_000))
 def test_a_positional_discard_calls_only_a_card_that_fits(players: int, seed: int) -> None:

@@ -310,6 +310,10 @@ ENGLISH: Final[dict[str, str]] = {
         "I discarded slot {position} rather than my chop, with no clue token left, to tell {name} "
         "that their unmarked card in the same place fits now."
     ),
+    "conventions.discard.position_over_play": (
+        "I discarded slot {position} rather than play, with no clue token left, to tell {name} "
+        "that their unmarked card in the same place fits now; my play can wait a round."
+    ),
     "conventions.discard.spare": "I discarded slot {position}, the card I could best spare.",
     "conventions.clue": "I gave {name} a {clue} clue {why}.",
     "conventions.clue.empty": "I gave {name} an empty {clue} clue to pass the turn without harm.",

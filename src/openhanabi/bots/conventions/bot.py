@@ -6,7 +6,8 @@ On its turn it takes the first of these that applies:
 2. play a card a finesse called blind, once it fits;
 3. save the next player's chop when it is a 5, a 2 or a critical card and they have nothing
    to play;
-4. play a card it knows will fit (declaring the suit where that is allowed and known);
+4. with no clue token left, make a positional discard (see step 6) even rather than play;
+   else play a card it knows will fit (declaring the suit where that is allowed and known);
 5. give the best play clue (direct, delayed through a known card, prompt, finesse, or a tempo
    clue that re-touches clued cards to get the newest played), or a save clue to any chop in
    danger;
@@ -173,6 +174,7 @@ class ConventionsBot(Bot):
             self._urgent_fix,
             self._urgent_save,
             self._scream,
+            self._call_over_play,
             self._known_play,
             self._best_clue,
             self._final_gamble,
@@ -902,7 +904,7 @@ class ConventionsBot(Bot):
             return self._hold(view, crowded)
         if self._stall_instead(view):
             return None  # a harmless clue, even rather than a known useless card (see below)
-        signals = view.clue_tokens == 0 and st.screams and not st.screamer(self.seat)
+        signals = view.clue_tokens == 0 and st.screams
         for order in hand:
             if _within(self._own_belief(view, order), st.useless):
                 if signals and not self._fair_call(st.position_call(self.seat, order)):
@@ -923,6 +925,14 @@ class ConventionsBot(Bot):
             )
         return None
 
+    def _call_over_play(self, view: SeatView) -> tuple[Action, Reason] | None:
+        """With no clue token left, a positional discard even rather than a card I know fits:
+        the next player plays the card it calls, my play waits a round, and the discard brings
+        a clue token back. Not once the draw pile is empty, when my turn may be my last."""
+        if view.clue_tokens > 0 or not self.state.screams or view.draw_pile_size == 0:
+            return None
+        return self._position_discard(view, "conventions.discard.position_over_play")
+
     def _fair_call(self, called: int | None) -> bool:
         """Whether a positional discard calling ``called`` (``None``: calling nothing) would
         have its holder play a card that fits and that no one else holds marked."""
@@ -940,17 +950,21 @@ class ConventionsBot(Bot):
             for o in hand
         )
 
-    def _position_discard(self, view: SeatView) -> tuple[Action, Reason] | None:
+    def _position_discard(
+        self, view: SeatView, key: str = "conventions.discard.position"
+    ) -> tuple[Action, Reason] | None:
         """With no clue token left, a discard says something only by which card it is: rather
-        than my chop, discard the unmarked card in the place (counted from the newest) of the
-        next player's unmarked card that fits, which they then play (see
-        :meth:`Tracker.position_call`). Of several, the one I would miss least."""
+        than my chop, discard my card in the place of the next player's card that fits, which
+        they then play (places as :meth:`Tracker.position_call` counts them). Never a card a
+        finesse may have called; of several, the one I would miss least."""
         st = self.state
         hand = view.hands[view.seat]
         found = [
             (self._keep_value(view, order), -index, order)
             for index, order in enumerate(hand)
-            if (called := st.position_call(self.seat, order)) is not None
+            if not st.marked(order)
+            and order not in st.called
+            and (called := st.position_call(self.seat, order)) is not None
             and self._fair_call(called)
         ]
         if not found:
@@ -959,7 +973,7 @@ class ConventionsBot(Bot):
         return (
             Action.discard(order),
             reason(
-                "conventions.discard.position",
+                key,
                 position=self._slot(view, order),
                 name=self._seat_name((self.seat + 1) % self.variant.players),
             ),

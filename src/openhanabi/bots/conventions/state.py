@@ -209,10 +209,11 @@ class Tracker:
         if kind in (PLAY, DISCARD, COLOUR_CLUE, RANK_CLUE):
             self._resolve_waits(event.seat, action.target if kind == PLAY else -1)
         if result is Result.DISCARDED and self.screams and self.tokens == 0:
-            if self.screamer(event.seat):
-                self._read_scream(event.seat, action.target)
-            else:
+            # a discard's place says which: the chop screams, another card no clue touched calls
+            if self.position_call(event.seat, action.target) is not None:
                 self._read_position(event.seat, action.target)
+            elif self.screamer(event.seat):
+                self._read_scream(event.seat, action.target)
         self._count_tokens(event)
         if event.card is not None:
             ident = identity(event.card)
@@ -283,24 +284,24 @@ class Tracker:
 
     def position_call(self, seat: int, order: int) -> int | None:
         """The card of the next player that a discard of ``order`` by ``seat`` with no clue
-        token left calls to play, if any: ``order`` is unmarked but not the chop, nor known to
-        be useless, and the next player's unmarked card in the same place (counted from the
-        newest) is called."""
+        token left calls to play, if any. Places are counted from the newest over the cards no
+        clue touched and no scream moved, which every seat knows alike (not over the cards a
+        finesse called: a seat that cannot see a finesse's focus cannot tell whether it was
+        called): a discard of any such card but the oldest calls the next player's card in the
+        same place."""
         hand = self.hands[seat]
-        if order not in hand or self.marked(order) or order == self.chop(seat):
+        mine = [o for o in reversed(hand) if o not in self.touched and o not in self.moved]
+        if order not in mine or order == mine[-1]:
             return None
-        belief = self.belief(order)
-        if belief & ~self.useless == 0:
-            return None
-        mine = [o for o in reversed(hand) if not self.marked(o)]
-        theirs = [o for o in reversed(self.hands[(seat + 1) % self.players]) if not self.marked(o)]
+        nxt = self.hands[(seat + 1) % self.players]
+        theirs = [o for o in reversed(nxt) if o not in self.touched and o not in self.moved]
         index = mine.index(order)
         return theirs[index] if index < len(theirs) else None
 
     def _read_position(self, seat: int, order: int) -> None:
-        """A discard with no clue token left, of an unmarked card that is not the chop, calls
-        the next player's card in the same place as one that fits now (a positional discard):
-        it is read as if a play clue had touched it."""
+        """A discard with no clue token left of a card no clue touched, not the oldest,
+        calls the next player's card in the same place as one that fits now (a positional
+        discard, see :meth:`position_call`): it is read as if a play clue had touched it."""
         called = self.position_call(seat, order)
         if called is None:
             return
