@@ -251,8 +251,7 @@ class ConventionsBot(Bot):
         for _, _, order in sorted(plays)[:PLAY_CANDIDATES]:
             found.append(Action.play(order))
         if view.clue_tokens < self.variant.clue_tokens and hand:
-            order = min(hand, key=lambda o: (self._keep_value(view, o), hand.index(o)))
-            found.append(Action.discard(order))
+            found.append(Action.discard(self._spare(view)))
         if view.clue_tokens > 0:
             options = self._options(view)
             if options:
@@ -1055,7 +1054,7 @@ class ConventionsBot(Bot):
                 return stall
         hand = view.hands[view.seat]
         if view.clue_tokens < self.variant.clue_tokens and hand:
-            order = min(hand, key=lambda o: (self._keep_value(view, o), hand.index(o)))
+            order = self._spare(view)
             if view.draw_pile_size > 0 or not stuck or not self._likely_play(view)[1]:
                 return (
                     Action.discard(order),
@@ -1101,6 +1100,17 @@ class ConventionsBot(Bot):
                 clue=self._clue_name(option.action),
             ),
         )
+
+    def _spare(self, view: SeatView) -> int:
+        """The card I would miss least, of those whose discard misleads nobody: with no clue
+        token left a discard's place may call a card (see :meth:`Tracker.position_call`), so
+        only a card whose place calls nothing or calls a card that fits (the chop always
+        qualifies: its place calls nothing)."""
+        st = self.state
+        hand = view.hands[view.seat]
+        signals = view.clue_tokens == 0 and st.screams
+        fair = [o for o in hand if not signals or self._fair_call(st.position_call(self.seat, o))]
+        return min(fair or hand, key=lambda o: (self._keep_value(view, o), hand.index(o)))
 
     def _keep_value(self, view: SeatView, order: int) -> float:
         """How much losing this card could cost: critical readings cost most."""
