@@ -443,6 +443,32 @@ def test_a_seat_that_sees_the_focus_does_not_take_its_clued_card_for_a_prompt() 
     assert 12 not in cathy.notes  # her own red card is not taken for a prompt
 
 
+def test_a_prompted_seat_reads_the_focus_as_its_receiver_does() -> None:
+    # Bob's only 1 is clued (any 1 fits). Cathy's 2 clue on Donald's blue 2 prompts it as the
+    # blue 1. Donald sees the blue 1 and notes his card as the blue 2; Bob, who cannot see his
+    # own card, would read Donald's card as any 2 (his 1 could be any 1), but he sees the focus,
+    # takes his 1 for the blue 1, and so notes Donald's card as Donald does.
+    game = deal(
+        4,
+        [
+            ["R3", "G4", "Y3", "W4"],
+            ["Y4", "B1", "G3", "W3"],
+            ["R4", "Y4", "G3", "W4"],
+            ["Y3", "B2", "R4", "W3"],
+        ],
+        draws=("G4",),
+    )
+    bots = bots_for(game)
+    game.apply(Action.rank_clue(1, 1))  # Alice: 1 to Bob (his blue 1)
+    game.apply(Action.discard(4))  # Bob
+    game.apply(Action.rank_clue(3, 2))  # Cathy: 2 to Donald (his blue 2)
+    blue_one, blue_two = (bots[0].state.tables.needed[3][i] for i in (0, 1))
+    for seat, bot in enumerate(bots):
+        bot.state.sync(game.view(seat))
+        assert bot.state.notes[13] == 1 << blue_two, seat
+    assert bots[1].state.notes[5] == 1 << blue_one  # Bob plays his 1 as the blue 1
+
+
 @settings(max_examples=10, deadline=None)
 @given(players=st.integers(3, 5), seed=st.integers(0, 10_000))
 def test_a_tempo_clue_touches_only_clued_cards_and_its_focus_is_still_needed(

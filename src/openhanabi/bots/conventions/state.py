@@ -342,11 +342,43 @@ class Tracker:
                 self.clue[order] = self.clue.get(order, self.all) & ~mask
             return
         reading = self.read_clue(giver, receiver, event.touched, mask, action.type, self.seat)
+        if receiver != self.seat:
+            self._read_as_receiver(reading, giver, receiver, event.touched, mask, action.type)
         for order in hand:
             old = self.clue.get(order, self.all)
             self.clue[order] = old & mask if order in event.touched else old & ~mask
         self.touch(event.touched)
         self.note_reading(reading, giver, receiver)
+
+    def _read_as_receiver(
+        self,
+        reading: Reading,
+        giver: int,
+        receiver: int,
+        touched: tuple[int, ...],
+        mask: int,
+        kind: ActionType,
+    ) -> None:
+        """A seat whose own cards the chain to the focus goes through cannot see them, so with
+        them unseen it reads the focus more widely than the receiver, who sees them (Bob, whose
+        1 is prompted as the blue 1 by Cathy's 2 clue on Donald's blue 2, would otherwise note
+        Donald's card as any 2 while Donald, seeing the blue 1, notes the blue 2). Such a seat
+        reads the clue again as the receiver does, its own cards taken for what the chain says
+        they are, and keeps the receiver's readings of the focus."""
+        own = {link.order: link.ident for link in reading.links if link.seat == self.seat}
+        focus = reading.focus
+        if not own or focus is None:
+            return
+        for order, ident in own.items():
+            self.ident[order] = ident
+        try:
+            again = self.read_clue(giver, receiver, touched, mask, kind, receiver)
+        finally:
+            for order in own:
+                del self.ident[order]
+        truth = self.ident.get(focus, -1)
+        if again.focus == focus and (again.plays | again.saves) >> truth & 1:
+            reading.plays, reading.saves = again.plays, again.saves
 
     def touch(self, orders: tuple[int, ...]) -> None:
         for order in orders:
