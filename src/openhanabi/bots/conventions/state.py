@@ -365,7 +365,11 @@ class Tracker:
         Donald's card as any 2 while Donald, seeing the blue 1, notes the blue 2). Such a seat
         reads the clue again as the receiver does, its own cards taken for what the chain says
         they are, and keeps the receiver's readings of the focus."""
-        own = {link.order: link.ident for link in reading.links if link.seat == self.seat}
+        own = {
+            link.order: link.ident
+            for link in reading.links
+            if link.seat == self.seat and link.order not in self.ident
+        }
         focus = reading.focus
         if not own or focus is None:
             return
