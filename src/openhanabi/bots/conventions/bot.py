@@ -903,16 +903,15 @@ class ConventionsBot(Bot):
             return self._hold(view, crowded)
         if self._stall_instead(view):
             return None  # a harmless clue, even rather than a known useless card (see below)
-        signals = view.clue_tokens == 0 and st.screams
         for order in hand:
             if _within(self._own_belief(view, order), st.useless):
-                if signals and not self._fair_call(st.position_call(self.seat, order)):
+                if not self._fair_discard(view, order):
                     continue  # the others would read it as calling a card that does not fit
                 return (
                     Action.discard(order),
                     reason("conventions.discard.useless", position=self._slot(view, order)),
                 )
-        if signals:
+        if view.clue_tokens == 0 and st.screams:
             found = self._position_discard(view)
             if found is not None:
                 return found
@@ -931,6 +930,14 @@ class ConventionsBot(Bot):
         if view.clue_tokens > 0 or not self.state.screams or view.draw_pile_size == 0:
             return None
         return self._position_discard(view, "conventions.discard.position_over_play")
+
+    def _fair_discard(self, view: SeatView, order: int) -> bool:
+        """Whether a discard of ``order`` misleads nobody: with no clue token left its place may
+        call a card (see :meth:`Tracker.position_call`), which must then fit."""
+        st = self.state
+        if view.clue_tokens > 0 or not st.screams:
+            return True
+        return self._fair_call(st.position_call(self.seat, order))
 
     def _fair_call(self, called: int | None) -> bool:
         """Whether a positional discard calling ``called`` (``None``: calling nothing) would
@@ -1102,14 +1109,10 @@ class ConventionsBot(Bot):
         )
 
     def _spare(self, view: SeatView) -> int:
-        """The card I would miss least, of those whose discard misleads nobody: with no clue
-        token left a discard's place may call a card (see :meth:`Tracker.position_call`), so
-        only a card whose place calls nothing or calls a card that fits (the chop always
-        qualifies: its place calls nothing)."""
-        st = self.state
+        """The card I would miss least, of those whose discard misleads nobody (the chop
+        always qualifies: its place calls nothing)."""
         hand = view.hands[view.seat]
-        signals = view.clue_tokens == 0 and st.screams
-        fair = [o for o in hand if not signals or self._fair_call(st.position_call(self.seat, o))]
+        fair = [o for o in hand if self._fair_discard(view, o)]
         return min(fair or hand, key=lambda o: (self._keep_value(view, o), hand.index(o)))
 
     def _keep_value(self, view: SeatView, order: int) -> float:

@@ -210,8 +210,9 @@ class Tracker:
             self._resolve_waits(event.seat, action.target if kind == PLAY else -1)
         if result is Result.DISCARDED and self.screams and self.tokens == 0:
             # a discard's place says which: the chop screams, another card no clue touched calls
-            if self.position_call(event.seat, action.target) is not None:
-                self._read_position(event.seat, action.target)
+            called = self.position_call(event.seat, action.target)
+            if called is not None:
+                self._read_position(called)
             elif self.screamer(event.seat):
                 self._read_scream(event.seat, action.target)
         self._count_tokens(event)
@@ -298,13 +299,10 @@ class Tracker:
         index = mine.index(order)
         return theirs[index] if index < len(theirs) else None
 
-    def _read_position(self, seat: int, order: int) -> None:
+    def _read_position(self, called: int) -> None:
         """A discard with no clue token left of a card no clue touched, not the oldest,
         calls the next player's card in the same place as one that fits now (a positional
         discard, see :meth:`position_call`): it is read as if a play clue had touched it."""
-        called = self.position_call(seat, order)
-        if called is None:
-            return
         self.touch((called,))
         self.notes[called] = self.playable
 
