@@ -7,7 +7,9 @@ played only after a later clue touched it, misplayed, discarded, or still held a
 turn, every seat's notes on every card in a hand are compared with the notes its holder keeps:
 cards the others think their holder knows to play while the holder does not (and the reverse),
 cards one of them thinks a finesse called and the other does not. Cards their holder knows to
-play but keeps for several of its turns are counted too.
+play but keeps for several of its turns are counted too. And on each of a focus's holder's turns
+while the focus fits (``focus_turn.*``): did they play it, play another card, make another move
+though they knew it fits, or not know it fits (the receiver's doubt)?
 
     python benchmarks/conventions_diagnose.py [--games 300] [--players 3 4 5]
 """
@@ -19,7 +21,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from openhanabi.bots.conventions import ConventionsBot
-from openhanabi.rules import Game, Result, find_variant
+from openhanabi.rules import Action, ActionType, Game, Result, SeatView, find_variant
 
 
 @dataclass
@@ -41,6 +43,19 @@ class Tally:
 
 def _within(mask: int, allowed: int) -> bool:
     return mask != 0 and mask & ~allowed == 0
+
+
+def _focus_turn(bot: ConventionsBot, view: SeatView, focus: int, action: Action) -> str:
+    """What the holder of a play clue's focus that fits did on its turn."""
+    st = bot.state
+    knows = focus in st.blind or (
+        st.marked(focus) and _within(bot._own_belief(view, focus), st.playable)
+    )
+    if not knows:
+        return "unaware"
+    if action.type is ActionType.PLAY:
+        return "played" if action.target == focus else "played_another"
+    return "other_move"
 
 
 def diagnose(players: int, seeds: range, tally: Tally) -> None:
@@ -88,6 +103,9 @@ def diagnose(players: int, seeds: range, tally: Tally) -> None:
             for order in view.hands[seat]:
                 if order in pending:
                     own_turns[order] = own_turns.get(order, 0) + 1
+                    exp = pending[order]
+                    if exp.kind == "focus" and st.playable >> game.identities[order] & 1:
+                        tally.counts[f"focus_turn.{_focus_turn(bot, view, order, action)}"] += 1
             game.apply(action)
             event = game.events[-1]
             target = action.target
