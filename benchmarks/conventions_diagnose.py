@@ -45,13 +45,15 @@ def _within(mask: int, allowed: int) -> bool:
     return mask != 0 and mask & ~allowed == 0
 
 
+def _known_to_fit(bot: ConventionsBot, view: SeatView, order: int) -> bool:
+    """Whether the seat of ``view`` holds ``order`` marked and knows it fits."""
+    st = bot.state
+    return st.marked(order) and _within(bot._own_belief(view, order), st.playable)
+
+
 def _focus_turn(bot: ConventionsBot, view: SeatView, focus: int, action: Action) -> str:
     """What the holder of a play clue's focus that fits did on its turn."""
-    st = bot.state
-    knows = focus in st.blind or (
-        st.marked(focus) and _within(bot._own_belief(view, focus), st.playable)
-    )
-    if not knows:
+    if focus not in bot.state.blind and not _known_to_fit(bot, view, focus):
         return "unaware"
     if action.type is ActionType.PLAY:
         return "played" if action.target == focus else "played_another"
@@ -74,7 +76,7 @@ def diagnose(players: int, seeds: range, tally: Tally) -> None:
             # the holder's own known plays before it acts
             st = bot.state
             for order in view.hands[seat]:
-                if st.marked(order) and _within(bot._own_belief(view, order), st.playable):
+                if _known_to_fit(bot, view, order):
                     known_since[order] = known_since.get(order, 0) + 1
             chosen = None
             if action.is_clue and bot._cached:
@@ -103,8 +105,8 @@ def diagnose(players: int, seeds: range, tally: Tally) -> None:
             for order in view.hands[seat]:
                 if order in pending:
                     own_turns[order] = own_turns.get(order, 0) + 1
-                    exp = pending[order]
-                    if exp.kind == "focus" and st.playable >> game.identities[order] & 1:
+                    expected = pending[order]
+                    if expected.kind == "focus" and st.playable >> game.identities[order] & 1:
                         tally.counts[f"focus_turn.{_focus_turn(bot, view, order, action)}"] += 1
             game.apply(action)
             event = game.events[-1]
