@@ -79,8 +79,8 @@ def diagnose(players: int, seeds: range, tally: Tally) -> None:
                 if _known_to_fit(bot, view, order):
                     known_since[order] = known_since.get(order, 0) + 1
             chosen = None
-            if action.is_clue and bot._cached:
-                chosen = next((o for o in bot._cached if o.action == action), None)
+            if action.is_clue and bot.clues.weighed:
+                chosen = next((o for o in bot.clues.weighed if o.action == action), None)
                 focus = None if chosen is None else chosen.reading.focus
                 if chosen is not None and chosen.kind == "play" and focus is not None:
                     tally.counts["clue.play"] += 1

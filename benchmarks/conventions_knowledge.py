@@ -180,7 +180,7 @@ def meant(bot: ConventionsBot, view: SeatView, action: Action) -> tuple[str | No
     """The kind and focus of the clue ``action`` as its giver weighed it."""
     if not action.is_clue:
         return None, None
-    for option in bot._options(view):
+    for option in bot.clues.options(view):
         if option.action == action:
             return option.kind, option.reading.focus
     return None, None

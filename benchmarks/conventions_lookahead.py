@@ -64,7 +64,7 @@ def kind_of(bot: ConventionsBot, view: SeatView, action: Action) -> str:
         return "play"
     if action.type == ActionType.DISCARD:
         return "discard chop" if action.target == bot.state.chop(view.seat) else "discard"
-    for option in bot._options(view):
+    for option in bot.clues.options(view):
         if option.action == action:
             return f"{option.kind} clue"
     return "other clue"

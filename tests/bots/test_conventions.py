@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from openhanabi.bots import make_bot, play_game
 from openhanabi.bots.conventions import ConventionsBot
-from openhanabi.bots.conventions.bot import NAMES
+from openhanabi.bots.conventions.words import seat_name
 from openhanabi.bots.explanation import Reason
 from openhanabi.rules import PRESETS, Action, ActionType, Card, Game, find_variant
 from openhanabi.rules.deck import ordered_deck
@@ -224,7 +224,7 @@ def test_a_clue_instead_of_a_discard_keeps_turns_for_a_player_with_plays(
         if said is not None and said.key == "conventions.clue.hold":
             why = said.params["why"]
             assert isinstance(why, Reason)
-            crowded = NAMES.index(str(why.params["name"]))
+            crowded = next(s for s in range(game.players) if seat_name(s) == why.params["name"])
             plays = sum(1 for o in game.hands[crowded] if bot.state.sure_play(o))
             assert action.is_clue
             assert crowded != game.seat

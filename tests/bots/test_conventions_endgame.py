@@ -245,7 +245,7 @@ def test_the_search_weighs_the_best_clue_for_each_of_up_to_three_players() -> No
             view = game.view(game.seat)
             planned = bot.act(view)
             said = bot.reason()
-            options = bot._options(view) if view.clue_tokens else []
+            options = bot.clues.options(view) if view.clue_tokens else []
             if said is not None and said.key not in SURE_PLAYS and options:
                 best: dict[int, tuple[float, int]] = {}
                 for index, option in enumerate(options):

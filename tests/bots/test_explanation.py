@@ -11,7 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from openhanabi.bots import Bot, make_bot
-from openhanabi.bots.conventions.bot import NAMES, ConventionsBot
+from openhanabi.bots.conventions.bot import ConventionsBot
+from openhanabi.bots.conventions.words import seat_name
 from openhanabi.bots.explanation import (
     ENGLISH,
     Reason,
@@ -95,16 +96,17 @@ def test_a_search_deviation_names_both_moves() -> None:
 
 
 def test_the_conventions_bot_names_every_seat_a_table_can_have() -> None:
-    assert len(NAMES) >= MAX_PLAYERS
+    names = {seat_name(seat) for seat in range(MAX_PLAYERS)}
+    assert len(names) == MAX_PLAYERS
 
 
 def test_the_conventions_bot_says_a_finesse_with_the_card_and_the_player() -> None:
     variant = find_variant("base", players=3)
     said = reason(
         "conventions.clue",
-        name=NAMES[2],
+        name=seat_name(2),
         clue=reason("conventions.clue.colour", colour=0),
-        why=reason("conventions.why.play_finesse", suit=1, rank=2, name=NAMES[0]),
+        why=reason("conventions.why.play_finesse", suit=1, rank=2, name=seat_name(0)),
     )
     assert english(said, variant) == (
         "I gave Cathy a red clue to get the yellow 2 played; it finesses Alice into playing "

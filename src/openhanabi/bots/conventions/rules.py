@@ -12,8 +12,27 @@ from collections.abc import Sequence
 from openhanabi.rules.tables import Tables
 
 
-def bit_count(mask: int) -> int:
-    return mask.bit_count()
+def within(mask: int, allowed: int) -> bool:
+    """Whether the non-empty set ``mask`` lies inside ``allowed``: every identity it allows is
+    one of them (a card whose every reading fits is a sure play)."""
+    return mask != 0 and mask & ~allowed == 0
+
+
+def single(mask: int) -> int:
+    """The identity of a set known to hold exactly one."""
+    return mask.bit_length() - 1
+
+
+def identities(mask: int) -> list[int]:
+    """The identities in the set ``mask``, lowest first."""
+    found = []
+    ident = 0
+    while mask:
+        if mask & 1:
+            found.append(ident)
+        mask >>= 1
+        ident += 1
+    return found
 
 
 def chop(hand: Sequence[int], marked: set[int] | dict[int, int]) -> int | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from openhanabi.bots.conventions import rules
+from openhanabi.bots.conventions.rules import within
 from openhanabi.rules import ActionType, Event, Result, SeatView, Variant
 from openhanabi.rules.tables import Tables, identity, tables_for
 
@@ -581,11 +582,11 @@ class Tracker:
             self.clue[order] = old & mask if order in touched else old & ~mask
             now = self._belief(order)  # not the belief kept while the notes stand still
             self.clue[order] = old
-            sure_before = _within(was, playable)
-            sure_after = _within(now, playable)
+            sure_before = within(was, playable)
+            sure_after = within(now, playable)
             if sure_before != sure_after:
                 return None
-            if _within(now, self.useless) and not _within(was, self.useless):
+            if within(now, self.useless) and not within(was, self.useless):
                 return None
             if order in touched:
                 # hands run oldest first: the last card touched is the newest
@@ -774,10 +775,6 @@ class Tracker:
             first = False
             k += 1
         return links
-
-
-def _within(mask: int, allowed: int) -> bool:
-    return mask != 0 and mask & ~allowed == 0
 
 
 @dataclass
