@@ -1,0 +1,57 @@
+"""The convention set's small rules (:mod:`openhanabi.bots.conventions.rules`): chop, finesse
+position, a clue's focus, and the identity sets every reading is made of."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from openhanabi.bots.conventions.rules import (
+    chop,
+    clue_focus,
+    finesse_position,
+    identities,
+    single,
+    within,
+)
+
+sets = st.integers(min_value=0, max_value=(1 << 30) - 1)
+hands = st.lists(st.integers(min_value=0, max_value=99), min_size=1, max_size=5, unique=True)
+
+
+@given(sets)
+def test_an_identity_set_lists_each_of_its_identities_once_lowest_first(mask: int) -> None:
+    found = identities(mask)
+    assert found == sorted(set(found))
+    assert sum(1 << ident for ident in found) == mask
+
+
+@given(st.integers(min_value=0, max_value=29))
+def test_a_set_of_one_identity_names_it(ident: int) -> None:
+    assert single(1 << ident) == ident
+
+
+@given(sets, sets)
+def test_a_set_lies_within_another_only_when_it_holds_something_and_nothing_else(
+    mask: int, allowed: int
+) -> None:
+    assert within(mask, allowed) == (
+        mask != 0 and set(identities(mask)) <= set(identities(allowed))
+    )
+
+
+@given(hands, st.data())
+def test_chop_is_the_oldest_unmarked_card_and_the_finesse_position_the_newest(
+    hand: list[int], data: st.DataObject
+) -> None:
+    marked = set(data.draw(st.lists(st.sampled_from(hand), unique=True)))
+    free = [order for order in hand if order not in marked]
+    assert chop(hand, marked) == (free[0] if free else None)
+    assert finesse_position(hand, marked) == (free[-1] if free else None)
+
+
+def test_a_clue_that_touches_the_chop_is_about_the_chop_else_its_newest_new_card() -> None:
+    assert clue_focus([3, 7, 9], 3) == 3
+    assert clue_focus([3, 7, 9], 1) == 9
+    assert clue_focus([3, 7, 9], None) == 9
+    assert clue_focus([], 3) is None
