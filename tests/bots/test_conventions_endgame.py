@@ -15,6 +15,7 @@ from openhanabi.bots.conventions import endgame
 from openhanabi.bots.conventions.bot import ConventionsBot
 from openhanabi.bots.conventions.state import Tracker
 from openhanabi.bots.explanation import english, reason
+from openhanabi.bots.search import sampling
 from openhanabi.bots.search.sampling import rules_masks, sample_game, seen_cards, unseen_counts
 from openhanabi.rules import Game, SeatView, find_variant
 
@@ -120,9 +121,10 @@ def test_every_deal_played_out_is_one_the_seat_cannot_tell_from_the_real_one(
 
     play_out = endgame.play_out
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(endgame, "sample_game", recording_sample)
+        patch.setattr(sampling, "sample_game", recording_sample)
         patch.setattr(endgame, "play_out", recording_play_out)
         ConventionsBot(seat, game.variant, seed).act(view)
+    assert bool(dealt) == bool(played_out)  # every play-out is on a deal seen here
     for deal in dealt:
         assert same_to_the_seat(view, deal.view(seat))
         for order in view.own_hand:

@@ -32,8 +32,8 @@ from dataclasses import dataclass
 from openhanabi.bots.conventions.state import Tracker
 from openhanabi.bots.protocol import Bot
 from openhanabi.bots.search.bot import best_move, expected_length, weigh
-from openhanabi.bots.search.sampling import sample_game, seen_cards, unseen_counts
-from openhanabi.rules import Action, Game, RulesError, SeatView
+from openhanabi.bots.search.sampling import dealer
+from openhanabi.rules import Action, Game, SeatView
 
 # the search runs once the draw pile holds this many cards or fewer: earlier, rollouts are long
 # and overrule the convention less often for the work they cost
@@ -156,21 +156,12 @@ def play_outs(
     """The scores of ``candidates`` played out deal by deal on the same sampled deals until
     ``actions`` simulated actions are spent (a candidate no better than the first once it has
     ``MIN_DEALS`` deals is dropped; see :func:`openhanabi.bots.search.bot.weigh`)."""
-    tables = tracker.tables
-    seen = seen_cards(view)
-    counts = unseen_counts(view, tables.copies, seen)
-
-    first: list[Game] = []  # the first deal, dealt again for the others
+    deal = dealer(view, rng, own_masks, tracker.tables.copies)
 
     def sample() -> tuple[Game, list[dict[int, int]]] | None:
-        try:
-            game = sample_game(view, rng, own_masks, counts, seen, first[0] if first else None)
-        except RulesError:
-            return None
+        game = deal()
         if game is None:
             return None
-        if not first:
-            first.append(game)
         identities = game.identities
         own = [identities[order] for order in view.own_hand]
         return game, seat_identities(tracker, view, own)

@@ -17,13 +17,8 @@ from openhanabi.bots.hat.layout import bits
 from openhanabi.bots.hat.public import useless_positions
 from openhanabi.bots.protocol import Bot
 from openhanabi.bots.search.blueprint import copy_hat
-from openhanabi.bots.search.sampling import (
-    rules_masks,
-    sample_game,
-    seen_cards,
-    unseen_counts,
-)
-from openhanabi.rules import Action, ActionType, Game, RulesError, SeatView, Variant
+from openhanabi.bots.search.sampling import dealer, rules_masks
+from openhanabi.rules import Action, ActionType, Game, SeatView, Variant
 
 # The per-move budget, in seconds of one core, is spent as a fixed number of simulated actions
 # (so that a seeded bot is deterministic): this many per second, measured on the machine the
@@ -225,24 +220,16 @@ class SearchBot(Bot):
         partner = 1 - me
         partner_hand = set(view.hands[partner])
         rng = random.Random(self.seed * 1_000_003 + view.turn * 2 + me)
-        seen = seen_cards(view)
-        counts = unseen_counts(view, bp.lay.copies, seen)
         own, _ = bp._private()
         # the convention's knowledge, never wider than the rules' (should the two disagree
         # after a deviation, the rules' knowledge alone)
         masks = [(m & r) or r for m, r in zip(own, rules_masks(view), strict=True)]
-
-        first: list[Game] = []  # the first deal, dealt again for the others
+        deal = dealer(view, rng, masks, bp.lay.copies)
 
         def sample() -> tuple[Game, dict[int, int]] | None:
-            try:
-                game = sample_game(view, rng, masks, counts, seen, first[0] if first else None)
-            except RulesError:
-                return None
+            game = deal()
             if game is None:
                 return None
-            if not first:
-                first.append(game)
             ident = game.identities
             partner_seen = {o: x for o, x in bp._ident.items() if o not in partner_hand}
             for order in view.own_hand:

@@ -10,10 +10,10 @@ from the real one. Nothing here reads a card the seat cannot see: the input is t
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from openhanabi.bots.hat.layout import bits
-from openhanabi.rules import ActionType, Card, Game, SeatView
+from openhanabi.rules import ActionType, Card, Game, RulesError, SeatView
 
 RANKS = 5  # identities are numbered suit * 5 + rank - 1, as the rules' tables number them
 ATTEMPTS = 30  # tries at a hand before falling back on the rules' own knowledge
@@ -108,3 +108,25 @@ def sample_game(
     if game.seat != view.seat or game.score != view.score or game.outcome is not None:
         return None
     return game
+
+
+def dealer(
+    view: SeatView, rng: random.Random, masks: Sequence[int], copies: Sequence[int]
+) -> Callable[[], Game | None]:
+    """Deals for a search from ``view``: each call a new game the seat cannot tell from the real
+    one, its own hand within ``masks`` (``None`` when none could be dealt). The first is built by
+    replaying the log; the others are dealt again from it (see :func:`sample_game`)."""
+    seen = seen_cards(view)
+    counts = unseen_counts(view, copies, seen)
+    first: list[Game] = []
+
+    def deal() -> Game | None:
+        try:
+            game = sample_game(view, rng, masks, counts, seen, first[0] if first else None)
+        except RulesError:
+            return None
+        if game is not None and not first:
+            first.append(game)
+        return game
+
+    return deal
