@@ -645,3 +645,33 @@ def test_every_seat_counts_the_clue_tokens_from_the_log(
         action = bots[game.seat].act(view)
         assert bots[game.seat].state.tokens == view.clue_tokens
         game.apply(action)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    preset=st.sampled_from([p.key for p in PRESETS]),
+    partners=st.lists(st.sampled_from(["random", "basic", "conventions"]), min_size=1, max_size=4),
+    seat=st.integers(0, 4),
+    seed=st.integers(0, 10_000),
+)
+def test_beside_players_who_follow_no_convention_it_keeps_to_legal_moves_and_explains_each(
+    preset: str, partners: list[str], seat: int, seed: int
+) -> None:
+    """At a web table its partners may be people or other bots, whose clues, plays and discards
+    need not mean what the convention set says: whatever they do, each of its moves is legal and
+    said in a sentence."""
+    names = list(partners)
+    names.insert(seat % (len(names) + 1), "conventions")
+    variant = find_variant(preset, players=len(names))
+    game = Game.new(variant, seed)
+    bots = [make_bot(name, s, variant, seed) for s, name in enumerate(names)]
+    while game.outcome is None:
+        view = game.view(game.seat)
+        bot = bots[game.seat]
+        action = bot.act(view)
+        assert action in view.legal_actions
+        if isinstance(bot, ConventionsBot):
+            sentence = bot.explain()
+            assert sentence.startswith("I ") and sentence.endswith(".")
+        game.apply(action)
+    assert game.over
