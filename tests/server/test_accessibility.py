@@ -95,7 +95,7 @@ def check(html: str, lang: str) -> Page:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_pages_for_visitors(client: TestClient, lang: str) -> None:
     client.cookies.set(LANG_COOKIE, lang)
-    for url in ("/", "/login", "/register", "/no-such-page"):
+    for url in ("/", "/login", "/register", "/bots", "/no-such-page"):
         check(client.get(url).text, lang)
 
 

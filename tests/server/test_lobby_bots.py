@@ -5,6 +5,7 @@ every clue as hat guessing, says that it plays best beside other hat bots; in ev
 from __future__ import annotations
 
 import re
+from html import unescape
 
 import pytest
 from fastapi.testclient import TestClient
@@ -57,3 +58,52 @@ def test_a_table_of_a_person_and_the_recommended_bot_opens(client: TestClient) -
         translator("en")("site.bot_seat", bot=BESIDE_PEOPLE)
         in client.get(response.headers["location"]).text
     )
+
+
+CONVENTIONS = (
+    "chop",
+    "focus",
+    "play",
+    "save",
+    "good_touch",
+    "prompt",
+    "finesse",
+    "tempo",
+    "fix",
+    "scream",
+    "position",
+    "end",
+)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_bots_page_spells_out_the_conventions_and_says_how_each_other_bot_plays(
+    client: TestClient, lang: str
+) -> None:
+    """Anyone, signed in or not, can read what the conventions bot's clues and discards mean
+    before sitting beside it, in their language."""
+    client.cookies.set(LANG_COOKIE, lang)
+    response = client.get("/bots")
+    assert response.status_code == 200
+    page = unescape(response.text)
+    t = translator(lang)
+    terms = re.findall(r"<dt>([^<]*)</dt>", page)
+    assert terms == [t(f"bots_page.{name}") for name in CONVENTIONS]
+    for name in CONVENTIONS:
+        assert t(f"bots_page.{name}.says") in page
+    bots = bot_classes()
+    for name, bot in bots.items():
+        if name != BESIDE_PEOPLE:
+            assert bot_summary(name, bot.summary, t) in page
+
+
+@pytest.mark.parametrize("url", ["/", "/login"])
+def test_every_page_links_to_the_bots_page(client: TestClient, url: str) -> None:
+    assert 'href="/bots"' in client.get(url).text
+
+
+def test_the_new_table_form_links_to_the_bots_page_from_its_help(client: TestClient) -> None:
+    register(client, "ann")
+    page = client.get("/tables/new").text
+    help_text = re.search(r'<small id="bots-help".*?</small>', page, re.DOTALL)
+    assert help_text and 'href="/bots"' in help_text.group(0)

@@ -42,7 +42,7 @@ def check_page(client: TestClient, url: str) -> int:
     return len(page.controls)
 
 
-@pytest.mark.parametrize("url", ["/", "/register", "/login", "/no-such-page"])
+@pytest.mark.parametrize("url", ["/", "/register", "/login", "/bots", "/no-such-page"])
 def test_pages_for_visitors(client: TestClient, url: str) -> None:
     check_page(client, url)
 

@@ -1,4 +1,5 @@
-"""The lobby: the list of tables, opening one, and a table's page with join, leave and start."""
+"""The lobby: the list of tables, opening one, a table's page with join, leave and start, and
+the page on how the bots play."""
 
 from __future__ import annotations
 
@@ -35,6 +36,20 @@ BOT_NOTES = {BESIDE_PEOPLE: "new_table.bot_note.beside_people", "hat": "new_tabl
 @router.get("/", response_class=HTMLResponse)
 def home(request: Request, db: DbDep, visitor: VisitorDep) -> HTMLResponse:
     return render(request, visitor, "lobby.html", title="title.lobby", tables=lobby.tables(db))
+
+
+@router.get("/bots", response_class=HTMLResponse)
+def bots_page(request: Request, visitor: VisitorDep) -> HTMLResponse:
+    """How the bots a seat may take play: the conventions bot's conventions, which people who
+    sit beside it need to know, and a line on each other bot."""
+    return render(
+        request,
+        visitor,
+        "bots.html",
+        title="title.bots",
+        bots=offered_bots(),
+        bot_notes=BOT_NOTES,
+    )
 
 
 @router.get("/tables/new", response_class=HTMLResponse)
