@@ -189,6 +189,15 @@ def test_mistakes_get_their_line_and_the_prompt_again(hanabi: Callable[..., Term
     assert "Traceback" not in terminal.text
 
 
+def test_without_bot_the_other_seats_play_by_conventions_people_use(
+    hanabi: Callable[..., Terminal],
+) -> None:
+    terminal = hanabi("--seed", "3")
+    assert "with conventions bots" in terminal.screen
+    terminal.type("quit")
+    assert terminal.finish() == 0
+
+
 def test_end_of_input_ends_the_session_cleanly(hanabi: Callable[..., Terminal]) -> None:
     terminal = hanabi("--seed", "3", "--bot", "random")
     os.write(terminal.master, b"\x04")  # Ctrl-D on an empty line: end of input

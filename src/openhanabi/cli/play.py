@@ -14,6 +14,10 @@ from openhanabi.records import DEFAULT_NAMES, record_of, write_record
 from openhanabi.rules import Game
 from openhanabi.terminal import Session
 
+# the bot for seats beside a person: it reads clues as people give them (the hat bot expects
+# hat-guessing partners)
+BESIDE_PEOPLE = "conventions"
+
 
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
@@ -23,7 +27,10 @@ def add_parser(subparsers: Any) -> None:
         "Type help during the game for the commands.",
     )
     parser.add_argument(
-        "--bot", default="basic", help=f"{', '.join(bot_classes())} (default: basic)"
+        "--bot",
+        default=BESIDE_PEOPLE,
+        help=f"the bot in every other seat: {', '.join(bot_classes())} (default: {BESIDE_PEOPLE}, "
+        "which plays by conventions people use too, docs/conventions.md)",
     )
     parser.add_argument(
         "--seed", type=int, help="deal the game from this seed (default: a random one)"
