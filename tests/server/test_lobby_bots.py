@@ -11,9 +11,8 @@ import pytest
 from fastapi.testclient import TestClient
 from web_client import post, register
 
-from openhanabi.bots import bot_classes
+from openhanabi.bots import BESIDE_PEOPLE, bot_classes
 from openhanabi.server.i18n import LANG_COOKIE, LANGUAGES, translator
-from openhanabi.server.routes.lobby import BESIDE_PEOPLE
 from openhanabi.server.rules_text import bot_summary
 
 

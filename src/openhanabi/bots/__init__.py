@@ -17,4 +17,17 @@ from openhanabi.bots.protocol import Bot, BotError
 from openhanabi.bots.registry import bot_classes, find_bot, make_bot, register
 from openhanabi.bots.table import play_game
 
-__all__ = ["Bot", "BotError", "bot_classes", "find_bot", "make_bot", "play_game", "register"]
+# the bot for seats beside people (web tables, terminal play): it reads clues as people give
+# them, where the hat bot reads every clue as hat guessing and does best beside other hat bots
+BESIDE_PEOPLE = "conventions"
+
+__all__ = [
+    "BESIDE_PEOPLE",
+    "Bot",
+    "BotError",
+    "bot_classes",
+    "find_bot",
+    "make_bot",
+    "play_game",
+    "register",
+]

@@ -8,15 +8,11 @@ from typing import Any
 
 from rich.console import Console
 
-from openhanabi.bots import BotError, bot_classes, make_bot
+from openhanabi.bots import BESIDE_PEOPLE, BotError, bot_classes, make_bot
 from openhanabi.cli.options import RulesError, add_variant_options, fail, variant_from
 from openhanabi.records import DEFAULT_NAMES, record_of, write_record
 from openhanabi.rules import Game
 from openhanabi.terminal import Session
-
-# the bot for seats beside a person: it reads clues as people give them (the hat bot expects
-# hat-guessing partners)
-BESIDE_PEOPLE = "conventions"
 
 
 def add_parser(subparsers: Any) -> None:

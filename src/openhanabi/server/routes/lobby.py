@@ -8,7 +8,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 
-from openhanabi.bots import Bot, bot_classes
+from openhanabi.bots import BESIDE_PEOPLE, Bot, bot_classes
 from openhanabi.rules import PRESETS, InvalidVariantError, RulesError
 from openhanabi.server import lobby
 from openhanabi.server.deps import (
@@ -27,9 +27,8 @@ from openhanabi.server.models import Spectators
 from openhanabi.server.pages import redirect, render
 
 router = APIRouter()
-# The bot offered first, for seats beside people: it plays by conventions people use too, while
-# the hat bot reads every clue as hat guessing and does best beside other hat bots.
-BESIDE_PEOPLE = "conventions"
+# what the seat menus say beside two bots: the one for seats beside people (offered first) and
+# hat, which does best beside other hat bots
 BOT_NOTES = {BESIDE_PEOPLE: "new_table.bot_note.beside_people", "hat": "new_table.bot_note.hat"}
 
 
