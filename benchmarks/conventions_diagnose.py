@@ -21,6 +21,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from openhanabi.bots.conventions import ConventionsBot
+from openhanabi.bots.conventions.rules import within
 from openhanabi.rules import Action, ActionType, Game, Result, SeatView, find_variant
 
 
@@ -41,14 +42,10 @@ class Tally:
     waits: Counter[str] = field(default_factory=Counter)
 
 
-def _within(mask: int, allowed: int) -> bool:
-    return mask != 0 and mask & ~allowed == 0
-
-
 def _known_to_fit(bot: ConventionsBot, view: SeatView, order: int) -> bool:
     """Whether the seat of ``view`` holds ``order`` marked and knows it fits."""
     st = bot.state
-    return st.marked(order) and _within(bot._own_belief(view, order), st.playable)
+    return st.marked(order) and within(bot._own_belief(view, order), st.playable)
 
 
 def _focus_turn(bot: ConventionsBot, view: SeatView, focus: int, action: Action) -> str:
@@ -135,14 +132,14 @@ def diagnose(players: int, seeds: range, tally: Tally) -> None:
                 hs = bots[holder].state
                 for order in game.hands[holder]:
                     hb = hs.belief(order)
-                    h_play = order in hs.blind or (hs.marked(order) and _within(hb, hs.playable))
+                    h_play = order in hs.blind or (hs.marked(order) and within(hb, hs.playable))
                     for other in range(players):
                         if other == holder:
                             continue
                         os_ = bots[other].state
                         ob = os_.belief(order)
                         o_play = order in os_.blind or (
-                            os_.marked(order) and _within(ob, os_.playable)
+                            os_.marked(order) and within(ob, os_.playable)
                         )
                         tally.counts["notes.compared"] += 1
                         if ob != hb:

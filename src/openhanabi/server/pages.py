@@ -20,7 +20,7 @@ from openhanabi.server.errors import RefusedError
 from openhanabi.server.forms import problem_lines
 from openhanabi.server.i18n import LANG_COOKIE, LANGUAGES, Translator, language_of, translator
 from openhanabi.server.protocol import describe_variant
-from openhanabi.server.rules_text import bot_summary, preset_summary
+from openhanabi.server.rules_text import bot_label, bot_summary, preset_summary
 from openhanabi.server.settings import Settings
 from openhanabi.server.theme import THEME_COOKIE, THEMES, theme_of
 
@@ -59,6 +59,7 @@ def render(
         "describe": partial(describe_variant, t=t),
         "preset_summary": partial(preset_summary, t=t),
         "bot_summary": partial(bot_summary, t=t),
+        "bot_label": partial(bot_label, t=t),
         "error": _said(context.get("error"), t),
         "values": context.get("values") or {},
         "problems": problems,

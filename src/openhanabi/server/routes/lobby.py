@@ -27,9 +27,6 @@ from openhanabi.server.models import Spectators
 from openhanabi.server.pages import redirect, render
 
 router = APIRouter()
-# what the seat menus say beside two bots: the one for seats beside people (offered first) and
-# hat, which does best beside other hat bots
-BOT_NOTES = {BESIDE_PEOPLE: "new_table.bot_note.beside_people", "hat": "new_table.bot_note.hat"}
 
 
 @router.get("/", response_class=HTMLResponse)
@@ -46,8 +43,7 @@ def bots_page(request: Request, visitor: VisitorDep) -> HTMLResponse:
         visitor,
         "bots.html",
         title="title.bots",
-        bots=offered_bots(),
-        bot_notes=BOT_NOTES,
+        others={name: bot for name, bot in offered_bots().items() if name != BESIDE_PEOPLE},
     )
 
 
@@ -132,7 +128,6 @@ def table_form(
         title="title.new_table",
         presets=PRESETS,
         bots=offered_bots(),
-        bot_notes=BOT_NOTES,
         spectators=list(Spectators),
         **context,
     )
