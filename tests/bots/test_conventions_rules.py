@@ -3,17 +3,24 @@ position, a clue's focus, and the identity sets every reading is made of."""
 
 from __future__ import annotations
 
+from unittest import mock
+
 from hypothesis import given
 from hypothesis import strategies as st
 
+from openhanabi.bots.conventions import rules
 from openhanabi.bots.conventions.rules import (
+    FireworkMasks,
     chop,
     clue_focus,
     finesse_position,
+    firework_masks,
     identities,
     single,
     within,
 )
+from openhanabi.rules import find_variant
+from openhanabi.rules.tables import tables_for
 
 sets = st.integers(min_value=0, max_value=(1 << 30) - 1)
 hands = st.lists(st.integers(min_value=0, max_value=99), min_size=1, max_size=5, unique=True)
@@ -55,3 +62,25 @@ def test_a_clue_that_touches_the_chop_is_about_the_chop_else_its_newest_new_card
     assert clue_focus([3, 7, 9], 1) == 9
     assert clue_focus([3, 7, 9], None) == 9
     assert clue_focus([], 3) is None
+
+
+BASE = tables_for(find_variant("base", players=3))
+# a state of the table: cards on each firework, and copies of each identity lost
+states = st.tuples(
+    st.lists(st.integers(min_value=0, max_value=5), min_size=5, max_size=5),
+    st.lists(st.integers(min_value=0, max_value=3), min_size=25, max_size=25),
+).map(lambda s: (s[0], [min(lost, BASE.copies[i]) for i, lost in enumerate(s[1])]))
+
+
+@given(st.lists(states, min_size=1, max_size=12))
+def test_remembered_firework_masks_are_the_masks_worked_out_afresh(
+    seen: list[tuple[list[int], list[int]]],
+) -> None:
+    with mock.patch.object(rules, "REMEMBERED_STATES", 4):
+        masks = FireworkMasks(BASE)
+        for fireworks, gone in seen + seen:  # every state asked for twice: once remembered
+            played = sum(
+                1 << ident for suit, n in enumerate(fireworks) for ident in BASE.needed[suit][:n]
+            )
+            assert masks(fireworks, gone) == (*firework_masks(BASE, fireworks, gone), played)
+            assert len(masks.found) <= 4  # it starts over rather than grow without end

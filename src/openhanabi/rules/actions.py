@@ -73,7 +73,8 @@ class Action(NamedTuple):
 
     @property
     def is_clue(self) -> bool:
-        return self.type is ActionType.COLOUR_CLUE or self.type is ActionType.RANK_CLUE
+        kind = self.type
+        return kind is COLOUR_CLUE or kind is RANK_CLUE
 
     def __str__(self) -> str:
         kind = self.type

@@ -7,9 +7,14 @@ it; unmarked cards are the ones a player may discard.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from openhanabi.rules.tables import Tables
+
+# how many states of the fireworks and the lost copies a variant's FireworkMasks remembers
+# before it starts over: a game reaches about sixty, a search's rollouts a few hundred more
+REMEMBERED_STATES = 20_000
 
 
 def within(mask: int, allowed: int) -> bool:
@@ -106,6 +111,38 @@ def firework_masks(
         for ident in row[k:-1]:
             useless |= 1 << ident
     return playable, useless, critical
+
+
+class FireworkMasks:
+    """:func:`firework_masks` of one variant, with the played identities as a fourth mask,
+    remembered by state: every seat's notes reach the same states, and so do the rollouts of a
+    search, again and again, and working them out is a good part of reading a play."""
+
+    __slots__ = ("found", "tables")
+
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
+        self.found: dict[tuple[int, ...], tuple[int, int, int, int]] = {}
+
+    def __call__(self, fireworks: Sequence[int], gone: Sequence[int]) -> tuple[int, int, int, int]:
+        key = (*fireworks, *gone)
+        found = self.found.get(key)
+        if found is None:
+            if len(self.found) >= REMEMBERED_STATES:
+                self.found.clear()
+            t = self.tables
+            played = 0
+            for suit, count in enumerate(fireworks):
+                for ident in t.needed[suit][:count]:
+                    played |= 1 << ident
+            found = self.found[key] = (*firework_masks(t, fireworks, gone), played)
+        return found
+
+
+@functools.cache
+def masks_for(tables: Tables) -> FireworkMasks:
+    """The one :class:`FireworkMasks` of ``tables`` (shared by every seat in the process)."""
+    return FireworkMasks(tables)
 
 
 def suits_of(mask: int, tables: Tables) -> set[int]:

@@ -65,14 +65,16 @@ class Tracker:
         self.variant = variant
         self.tables: Tables = tables_for(variant)
         t = self.tables
+        self.masks = rules.masks_for(t)  # shared, not copied: see copy_tracker
         self.all = t.all_cards
         self.ends = rules.end_cards(t)
         self.seconds = rules.second_cards(t)
         self.players = variant.players
         # rest[suit][k]: the identities a firework still takes once it holds k cards
-        self.rest = [
-            [sum(1 << ident for ident in row[k:-1]) for k in range(len(row))] for row in t.needed
-        ]
+        self.rest = tuple(
+            tuple(sum(1 << ident for ident in row[k:-1]) for k in range(len(row)))
+            for row in t.needed
+        )
         size = variant.hand_size
         self.hands: list[list[int]] = [
             list(range(p * size, (p + 1) * size)) for p in range(variant.players)
@@ -104,13 +106,9 @@ class Tracker:
     # ------------------------------------------------------------------ knowledge
 
     def _refresh(self) -> None:
-        self.playable, self.useless, self.critical = rules.firework_masks(
-            self.tables, self.fireworks, self.gone
+        self.playable, self.useless, self.critical, self.played = self.masks(
+            self.fireworks, self.gone
         )
-        self.played = 0
-        for suit, played in enumerate(self.fireworks):
-            for ident in self.tables.needed[suit][:played]:
-                self.played |= 1 << ident
 
     def marked(self, order: int) -> bool:
         return order in self.touched or order in self.blind or order in self.moved
@@ -474,14 +472,14 @@ class Tracker:
         played (known, prompted or one finessed), or, on chop, a card to save."""
         hand = self.hands[receiver]
         marks = self.marks()
+        already = self.touched
         new = [
             order
             for order in hand
-            if order in touched
-            and order not in self.touched
-            and not self.shown_useless(order, mask)
+            if order in touched and order not in already and not self.shown_useless(order, mask)
         ]
-        focus = rules.clue_focus(new, rules.chop(hand, marks))
+        chop = rules.chop(hand, marks)
+        focus = rules.clue_focus(new, chop)
         tempo = False
         if focus is None:
             focus = self.tempo_target(hand, touched, mask)
@@ -489,7 +487,7 @@ class Tracker:
                 return Reading(None)
             tempo = True
         base = self.clue.get(focus, self.all) & mask & self.notes.get(focus, self.all)
-        on_chop = focus == rules.chop(hand, marks)
+        on_chop = focus == chop
         reading = Reading(focus, tempo=tempo)
         # a tempo clue's other cards keep what the table knew of them: a card known to be the
         # red 2 connects its target, the red 3, as any known card does
@@ -499,10 +497,12 @@ class Tracker:
         t = self.tables
         sure: dict[int, list[Link]] = {}  # per suit: the prompts before its first reading
         for suit, played in enumerate(self.fireworks):
+            rest = self.rest[suit]
+            if not base & rest[played]:
+                continue  # the focus can be no card this firework still takes
             row = t.needed[suit]
             k = played
             first = True
-            rest = self.rest[suit]
             before = plays
             used: set[int] = set()
             while row[k] >= 0 and base & rest[k]:
