@@ -16,8 +16,9 @@ For each player count it plays seeds 0..N-1 of the base game and prints, per gam
 * the last copies discarded by why nobody saved them: a clue had touched the card, it was not
   the chop, nobody else had a turn while it sat on the chop (and whether the chop had moved onto
   it: a clue touched the card before it), nobody who had a turn had a clue token, or some did
-  and chose otherwise (what they did instead is counted too); and how many were discarded with
-  no clue token left;
+  and chose otherwise (what they did instead is counted too); how many were discarded with
+  no clue token left; and the discards that lost them by the move the bot said it made (a
+  chop discard, a positional discard rather than a known play, ...);
 * the clue tokens and the points still to score when the draw pile ran out, and the points
   still reachable but unplayed when the game ended.
 
@@ -168,6 +169,9 @@ def play_one(players: int, seed: int, out: Counter[str]) -> None:
                 out[f"clue {clued_as[order]} discarded"] += 1
             if game.max_reachable() < reach:
                 note_last_copy(out, game, order, on_chop.get(order), tokens)
+                said = bots[seat].reason()
+                move = said.key.removeprefix("conventions.") if said else "unexplained"
+                out[f"last copy discarded, as: {move}"] += 1
             elif is_useless(game, ident):
                 out["discard: useless"] += 1
             else:

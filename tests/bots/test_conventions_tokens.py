@@ -40,7 +40,8 @@ def test_every_clue_and_discard_is_counted_once(
     assert out[f"tokens at a discard: {variant.clue_tokens}"] == 0  # not allowed
     whys = sum(n for key, n in out.items() if key.startswith("last copy discarded, why: "))
     ranks = sum(n for key, n in out.items() if key.startswith("last copy discarded: rank "))
-    assert whys == ranks == out["last copy discarded"]
+    moves = sum(n for key, n in out.items() if key.startswith("last copy discarded, as: "))
+    assert whys == ranks == moves == out["last copy discarded"]
     chances = out["next chop saved by a seat with 2+ known plays"]
     assert 0 <= chances <= out["clue save"]
     lost_points = game.max_reachable() - game.outcome.score
