@@ -42,7 +42,7 @@ import random
 from openhanabi.bots.conventions import endgame, rules
 from openhanabi.bots.conventions.clues import ClueBook, Option, clue_actions
 from openhanabi.bots.conventions.rules import identities, single, within
-from openhanabi.bots.conventions.state import RANK_CLUE, Tracker
+from openhanabi.bots.conventions.state import RANK_CLUE, Still, Tracker
 from openhanabi.bots.conventions.words import card_said, clue_said, seat_name
 from openhanabi.bots.explanation import Reason, english, reason
 from openhanabi.bots.protocol import Bot
@@ -112,6 +112,13 @@ class ConventionsBot(Bot):
     def act(self, view: SeatView) -> Action:
         st = self.state
         st.sync(view)
+        st.frozen = Still()  # the notes stand still until the move is chosen
+        try:
+            return self._choose(view)
+        finally:
+            st.frozen = None
+
+    def _choose(self, view: SeatView) -> Action:
         legal = view.legal_actions
         self._new_turn()
         if view.pending is not None:

@@ -76,10 +76,10 @@ class ClueBook:
         mask = st.clue_mask(action.type, action.value)
         hand = st.hands[receiver]
         ident = st.ident
-        touched = tuple(o for o in hand if 1 << ident[o] & mask)
+        touched = tuple([o for o in hand if 1 << ident[o] & mask])
         if not touched:
             return None
-        called = st.called
+        called = st.called if st.waits else ()
         if any(o in st.blind or o in called for o in touched):
             return None  # a card a finesse has called is left alone until it plays
         reading = st.read_clue(self.seat, receiver, touched, mask, action.type, receiver)
@@ -403,7 +403,9 @@ class ClueBook:
             self.weighed = []
             last_round = view.turns_left >= 0
             st = self.state
-            st.frozen = Still()  # the notes stand still while the clues are weighed
+            outer = st.frozen
+            if outer is None:
+                st.frozen = Still()  # the notes stand still while the clues are weighed
             useful: dict[int, bool] = {}  # in the last round: whether a clue can help that seat
             try:
                 for action in clue_actions(view):
@@ -420,7 +422,7 @@ class ClueBook:
                         continue
                     self.weighed.append(option)
             finally:
-                st.frozen = None
+                st.frozen = outer
         return self.weighed
 
     def _turn_to_use(self, view: SeatView, seat: int) -> bool:

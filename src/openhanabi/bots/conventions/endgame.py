@@ -83,6 +83,7 @@ def copy_tracker(tracker: Tracker, seat: int, ident: dict[int, int]) -> Tracker:
         fields[name] = value
     other.seat = seat
     other.ident = ident
+    other.frozen = None  # what the original worked out while its notes stood still is its own
     return other
 
 

@@ -20,7 +20,7 @@ COLOUR_CLUE = ActionType.COLOUR_CLUE
 RANK_CLUE = ActionType.RANK_CLUE
 
 
-@dataclass
+@dataclass(slots=True)
 class Link:
     """One card a clue's target depends on: known (already called), prompted or finessed."""
 
@@ -30,7 +30,7 @@ class Link:
     ident: int
 
 
-@dataclass
+@dataclass(slots=True)
 class Reading:
     """How a clue is read: its focus, what the focus may be, and the cards it calls."""
 
@@ -43,7 +43,7 @@ class Reading:
     tempo: bool = False  # a clue that touched no new card, read as a play clue on its focus
 
 
-@dataclass
+@dataclass(slots=True)
 class Still:
     """What a seat works out again and again while it weighs its clues and its notes stand
     still: each card's belief, and the marked cards known to be one identity."""
@@ -338,9 +338,13 @@ class Tracker:
             for order in hand:
                 self.clue[order] = self.clue.get(order, self.all) & ~mask
             return
-        reading = self.read_clue(giver, receiver, event.touched, mask, action.type, self.seat)
-        if receiver != self.seat:
-            self._read_as_receiver(reading, giver, receiver, event.touched, mask, action.type)
+        self.frozen = Still()  # the notes stand still while the clue is read
+        try:
+            reading = self.read_clue(giver, receiver, event.touched, mask, action.type, self.seat)
+            if receiver != self.seat:
+                self._read_as_receiver(reading, giver, receiver, event.touched, mask, action.type)
+        finally:
+            self.frozen = None
         for order in hand:
             old = self.clue.get(order, self.all)
             self.clue[order] = old & mask if order in event.touched else old & ~mask
@@ -777,7 +781,7 @@ class Tracker:
         return links
 
 
-@dataclass
+@dataclass(slots=True)
 class Trial:
     """What :meth:`Tracker.try_clue` changed, to put back: the receiver's clue masks, the cards
     it newly touched, the notes and blind calls it wrote (``None`` where there was none), and
@@ -790,7 +794,7 @@ class Trial:
     frozen: Still | None
 
 
-@dataclass
+@dataclass(slots=True)
 class Scan:
     """The cards one clue's connections may use: known cards by identity, clued cards in
     prompt order and finesse positions in turn order (giver and receiver left out)."""
