@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from openhanabi.rules.tables import Tables
 
 # how many states of the fireworks and the lost copies a variant's FireworkMasks remembers
-# before it starts over: a game reaches about sixty, a search's rollouts a few hundred more
+# before it starts over: a game passes through about fifty, a search's rollouts a few hundred more
 REMEMBERED_STATES = 20_000
 
 

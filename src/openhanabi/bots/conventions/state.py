@@ -45,8 +45,9 @@ class Reading:
 
 @dataclass(slots=True)
 class Still:
-    """What a seat works out again and again while it weighs its clues and its notes stand
-    still: each card's belief, and the marked cards known to be one identity."""
+    """What a seat works out again and again while its notes stand still (while it chooses a
+    move, weighing every clue, and while it reads one): each card's belief, and the marked cards
+    known to be one identity."""
 
     beliefs: dict[int, int] = field(default_factory=dict)
     singles: list[tuple[int, int, int]] | None = None  # (seat, order, identity)
@@ -98,8 +99,8 @@ class Tracker:
         self.last_clue_turn = 0
         self.quiet = 0  # clues in a row without a play or discard
         self.history: list[str] = []  # what the last clue read as, for explanations
-        # beliefs already worked out, while a bot weighs its clues and the notes stand still
-        # (``None`` whenever they may change)
+        # what is already worked out while the notes stand still: while a seat chooses its move
+        # (and weighs its clues) and while it reads a clue (``None`` whenever they may change)
         self.frozen: Still | None = None
         self._refresh()
 
