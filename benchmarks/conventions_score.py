@@ -8,7 +8,8 @@ strikeouts (the whole score), last copies discarded, last copies misplayed, and 
 still reachable but left unplayed when the game ended (the team ran out of turns).
 
 With ``--no-search`` the bots play without their endgame search (docs/conventions.md, "The
-endgame search"): the same seeds, paired.
+endgame search"): the same seeds, paired. On a terminal a progress bar (on standard error)
+follows each player count.
 
     python benchmarks/conventions_score.py [--games 2000] [--players 2 3 4 5]
                                            [--variant base] [--jobs J] [--losses] [--no-search]
@@ -20,13 +21,15 @@ import argparse
 import math
 import os
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 
+from openhanabi.bench.progress import progress_bar
 from openhanabi.bots.conventions import ConventionsBot
 from openhanabi.rules import Game, Result, Termination, find_variant
 
 CAUSES = ("strikeout", "discarded", "misplayed", "unplayed")
+CHUNK = 25  # games a worker plays at a time, at most
 
 
 @dataclass
@@ -78,7 +81,7 @@ def run(variant_name: str, players: int, seeds: range, search: bool = True) -> P
     return part
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000, help="seeds 0..N-1 (default 2000)")
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4, 5])
@@ -86,8 +89,9 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes")
     parser.add_argument("--losses", action="store_true", help="also say where points were lost")
     parser.add_argument("--no-search", action="store_true", help="play without the endgame search")
-    args = parser.parse_args()
-    chunk = max(1, math.ceil(args.games / (4 * args.jobs)))
+    args = parser.parse_args(argv)
+    # small chunks: the progress bar moves often, and the workers finish together
+    chunk = max(1, min(CHUNK, math.ceil(args.games / (4 * args.jobs))))
     search = not args.no_search
     print(
         f"conventions{'' if search else ' without search'}, {args.variant}, "
@@ -106,6 +110,10 @@ def main() -> None:
                 )
                 for lo in range(0, args.games, chunk)
             ]
+            with progress_bar() as progress:
+                task = progress.add_task(f"{players} players", total=args.games)
+                for future in as_completed(parts):
+                    progress.advance(task, len(future.result().scores))
             total = Part()
             for future in parts:
                 part = future.result()

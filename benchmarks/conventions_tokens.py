@@ -23,6 +23,7 @@ For each player count it plays seeds 0..N-1 of the base game and prints, per gam
   still reachable but unplayed when the game ended.
 
 It reads the referee's whole game, as a benchmark may; the bots never see more than their view.
+On a terminal a progress bar (on standard error) follows each player count.
 
     python benchmarks/conventions_tokens.py [--games 300] [--players 3 4 5] [--jobs J]
 """
@@ -33,9 +34,10 @@ import argparse
 import math
 import os
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 
+from openhanabi.bench.progress import progress_bar
 from openhanabi.bots import Bot
 from openhanabi.bots.conventions import ConventionsBot
 from openhanabi.rules import Action, ActionType, Game, Result, find_variant
@@ -51,6 +53,7 @@ KINDS = {
     "conventions.why.fix": "tempo",
 }
 CLUE_KINDS = ("play", "save", "fix", "tempo", "stall")
+CHUNK = 25  # games a worker plays at a time, at most
 
 
 @dataclass
@@ -257,7 +260,8 @@ def main() -> None:
     parser.add_argument("--players", type=int, nargs="+", default=[3, 4, 5])
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes")
     args = parser.parse_args()
-    chunk = max(1, math.ceil(args.games / (4 * args.jobs)))
+    # small chunks: the progress bar moves often, and the workers finish together
+    chunk = max(1, min(CHUNK, math.ceil(args.games / (4 * args.jobs))))
     with ProcessPoolExecutor(args.jobs) as pool:
         for players in args.players:
             total: Counter[str] = Counter()
@@ -265,6 +269,10 @@ def main() -> None:
                 pool.submit(run, players, range(lo, min(lo + chunk, args.games)))
                 for lo in range(0, args.games, chunk)
             ]
+            with progress_bar() as progress:
+                task = progress.add_task(f"{players} players", total=args.games)
+                for future in as_completed(futures):
+                    progress.advance(task, future.result()["games"])
             for future in futures:
                 total.update(future.result())
             n = total["games"]

@@ -1,0 +1,28 @@
+"""The score benchmark of the conventions bot (``benchmarks/conventions_score.py``): games played
+in chunks by several workers add up to the same results as one run over the seeds."""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+import pytest
+from benchmark_scripts import load_benchmark
+
+
+@pytest.fixture(scope="module")
+def score() -> ModuleType:
+    return load_benchmark("conventions_score")
+
+
+def test_chunks_played_by_two_workers_report_what_one_run_plays(
+    score: ModuleType, capsys: pytest.CaptureFixture[str]
+) -> None:
+    games = 6
+    whole = score.run("base", 3, range(games), search=False)
+    score.main(["--games", str(games), "--players", "3", "--jobs", "2", "--no-search", "--losses"])
+    rows = [line.split() for line in capsys.readouterr().out.splitlines()]
+    results, losses = (row for row in rows if row[:1] == ["3"])
+    assert float(results[1]) == pytest.approx(sum(whole.scores) / games, abs=5e-4)
+    assert float(results[3].rstrip("%")) == pytest.approx(100 * whole.perfect / games, abs=0.05)
+    for cause, shown in zip(score.CAUSES, losses[1:], strict=True):
+        assert float(shown) == pytest.approx(whole.lost[cause] / games, abs=5e-4)
