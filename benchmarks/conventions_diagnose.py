@@ -12,6 +12,8 @@ while the focus fits (``focus_turn.*``): did they play it, play another card, ma
 though they knew it fits, or not know it fits (the receiver's doubt)?
 
     python benchmarks/conventions_diagnose.py [--games 300] [--players 3 4 5]
+
+On a terminal a progress bar (on standard error) follows each player count.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import argparse
 from collections import Counter
 from dataclasses import dataclass, field
 
+from openhanabi.bench.progress import progress_bar
 from openhanabi.bots.conventions import ConventionsBot
 from openhanabi.bots.conventions.rules import within
 from openhanabi.rules import Action, ActionType, Game, Result, SeatView, find_variant
@@ -163,7 +166,11 @@ def main() -> None:
     args = parser.parse_args()
     for players in args.players:
         tally = Tally()
-        diagnose(players, range(args.games), tally)
+        with progress_bar() as progress:
+            task = progress.add_task(f"{players} players", total=args.games)
+            for seed in range(args.games):
+                diagnose(players, range(seed, seed + 1), tally)
+                progress.advance(task)
         games = tally.counts["games"]
         print(f"== {players} players, {games} games (per game)")
         for key in sorted(tally.counts):

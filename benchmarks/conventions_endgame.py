@@ -32,6 +32,8 @@ touching just one).
 
     python benchmarks/conventions_endgame.py [--games 200] [--players 3 4 5] [--seed 0]
         [--ideal-from 3 [6 ...]] [--no-search]
+
+On a terminal a progress bar (on standard error) follows each player count.
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from openhanabi.bench.progress import progress_bar
 from openhanabi.bots.conventions.bot import ConventionsBot
 from openhanabi.rules import ActionType, Game, Result, Termination, find_variant
 from openhanabi.rules.tables import identity, tables_for
@@ -342,8 +345,11 @@ def main() -> None:
     for players in args.players:
         tally = Tally()
         start = time.process_time()
-        for seed in range(args.seed, args.seed + args.games):
-            play(players, seed, tally, args.ideal_from, not args.no_search)
+        with progress_bar() as progress:
+            task = progress.add_task(f"{players} players", total=args.games)
+            for seed in range(args.seed, args.seed + args.games):
+                play(players, seed, tally, args.ideal_from, not args.no_search)
+                progress.advance(task)
         n = max(1, tally.games)
         every = max(1, tally.every)
         print(f"{players} players, {tally.every} games ({time.process_time() - start:.0f} s CPU)")
