@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from openhanabi.bots.conventions.rules import single, within
-from openhanabi.bots.conventions.state import COLOUR_CLUE, RANK_CLUE, Reading, Still, Tracker
+from openhanabi.bots.conventions.state import Reading, Still, Tracker
 from openhanabi.bots.conventions.words import card_said, seat_name
 from openhanabi.bots.explanation import Reason, reason
 from openhanabi.rules import Action, ActionType, SeatView
@@ -53,7 +53,7 @@ class Receiver(NamedTuple):
 
 def clue_actions(view: SeatView) -> list[Action]:
     """The clues ``view``'s seat may give."""
-    return [a for a in view.legal_actions if a.type is COLOUR_CLUE or a.type is RANK_CLUE]
+    return [a for a in view.legal_actions if a.is_clue]
 
 
 class ClueBook:
@@ -79,7 +79,7 @@ class ClueBook:
         touched = tuple([o for o in hand if 1 << ident[o] & mask])
         if not touched:
             return None
-        called = st.called if st.waits else ()
+        called = st.called
         if any(o in st.blind or o in called for o in touched):
             return None  # a card a finesse has called is left alone until it plays
         reading = st.read_clue(self.seat, receiver, touched, mask, action.type, receiver)
