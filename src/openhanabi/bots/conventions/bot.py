@@ -5,7 +5,8 @@ On its turn it takes the first of these that applies:
 1. answer a bonus tile's decision;
 2. play a card a finesse called blind, once it fits;
 3. save the next player's chop when it is a 5, a 2 or a critical card and they have nothing
-   to play;
+   to play (with four or five players and three clue tokens or more, a card it knows fits is
+   played first);
 4. with no clue token left, make a positional discard (see step 6) even rather than play;
    else play a card it knows will fit (declaring the suit where that is allowed and known);
 5. give the best play clue (direct, delayed through a known card, prompt, finesse, or a tempo
@@ -54,6 +55,11 @@ TWO_PLAYER_CLUE_WORTH = 0.2
 # with two players a play clue worth this much goes to a partner in danger before a save: they
 # play rather than discard, and the save can wait for a turn in which they have nothing to play
 PLAY_OVER_SAVE_WORTH = 1.0
+# with four or five players and this many clue tokens or more, a card the bot knows fits is
+# played before the next player's chop is saved: with tokens to spare that player would rather
+# give a clue than discard, and the save can come on the next turn (measured, it gains with
+# four and five players and loses with three)
+PLAY_BEFORE_SAVE_TOKENS = 3
 
 # the endgame search tries playing a card only when it is this likely to fit, and at most the
 # likeliest PLAY_CANDIDATES cards
@@ -389,12 +395,20 @@ class ConventionsBot(Bot):
         return best.action, self._clue_words(best)
 
     def _urgent_save(self, view: SeatView) -> tuple[Action, Reason] | None:
-        """Save the next player's chop if it is worth saving and they have nothing to play."""
+        """Save the next player's chop if it is worth saving and they have nothing to play
+        (with four or five players and ``PLAY_BEFORE_SAVE_TOKENS`` tokens or more, a card I
+        know fits goes first)."""
         if view.clue_tokens == 0:
             return None
         nxt = (self.seat + 1) % self.variant.players
         if not self.clues.in_danger(nxt) or view.clue_tokens >= self.variant.clue_tokens:
             return None
+        if (
+            self.variant.players >= 4
+            and view.clue_tokens >= PLAY_BEFORE_SAVE_TOKENS
+            and self._known_play(view) is not None
+        ):
+            return None  # the play goes first (see PLAY_BEFORE_SAVE_TOKENS)
         if self.variant.players == 2:
             play = self._play_over_save(view, nxt)
             if play is not None:
