@@ -93,10 +93,13 @@ def test_with_two_players_a_play_clue_comes_before_a_save() -> None:
     assert bots[1].act(game.view(1)) == Action.play(9)
 
 
-def four_players_bob_holds_a_five_on_chop(rounds: list[list[Action]]) -> Game:
+EMPTY = Action.rank_clue(3, 5)  # an empty clue to Donald: nobody but Bob holds a 5
+
+
+def four_players_bob_holds_a_five_on_chop(*then: Action) -> Game:
     """Four players: Bob's chop (order 4) is the yellow 5 and he has nothing to play. In the
-    first round Bob's 1 clue shows Alice her yellow 1 (order 3), which fits; the other moves
-    are ``rounds`` (Donald's first discard draws a white 4)."""
+    first round Bob's 1 clue shows Alice her yellow 1 (order 3), which fits, and the others
+    give empty clues; then the moves ``then`` (Donald's first discard draws a white 4)."""
     game = deal(
         4,
         [
@@ -107,30 +110,42 @@ def four_players_bob_holds_a_five_on_chop(rounds: list[list[Action]]) -> Game:
         ],
         draws=("W4",),
     )
-    for action in [EMPTY, Action.rank_clue(0, 1), EMPTY, Action.rank_clue(2, 5)]:
-        game.apply(action)
-    for action in [a for moves in rounds for a in moves]:
+    for action in [EMPTY, Action.rank_clue(0, 1), EMPTY, Action.rank_clue(2, 5), *then]:
         game.apply(action)
     return game
 
 
-EMPTY = Action.rank_clue(3, 5)  # an empty clue to Donald: nobody but Bob holds a 5
-
-
 def test_with_four_players_and_tokens_to_spare_a_known_play_comes_before_a_save() -> None:
     # With four tokens Bob would rather give a clue than discard his 5: Alice plays first.
-    game = four_players_bob_holds_a_five_on_chop([])
+    game = four_players_bob_holds_a_five_on_chop()
     assert game.view(0).clue_tokens == 4
     assert bots_for(game)[0].act(game.view(0)) == Action.play(3)
 
 
 def test_with_four_players_and_two_tokens_the_next_players_five_is_saved_first() -> None:
     # A second round: three more empty clues, and Donald discards his chop.
-    game = four_players_bob_holds_a_five_on_chop([[EMPTY, EMPTY, EMPTY, Action.discard(12)]])
+    game = four_players_bob_holds_a_five_on_chop(EMPTY, EMPTY, EMPTY, Action.discard(12))
     assert game.view(0).clue_tokens == 2
     bots = bots_for(game)
     assert bots[0].act(game.view(0)) == Action.rank_clue(1, 5)
     assert "save" in bots[0].explain()
+
+
+def test_with_three_players_the_save_still_comes_first() -> None:
+    # The same with three players (measured, playing first loses there): Bob's 1 clue shows
+    # Alice her yellow 1 (order 4), and with five tokens she still saves Bob's yellow 5.
+    game = deal(
+        3,
+        [
+            ["R3", "G4", "B3", "W4", "Y1"],
+            ["Y5", "B4", "W3", "G2", "R4"],
+            ["Y4", "R4", "G3", "B2", "W2"],
+        ],
+    )
+    for action in [Action.rank_clue(2, 5), Action.rank_clue(0, 1), Action.rank_clue(0, 5)]:
+        game.apply(action)
+    assert game.view(0).clue_tokens == 5
+    assert bots_for(game)[0].act(game.view(0)) == Action.rank_clue(1, 5)
 
 
 def test_gives_a_two_save() -> None:
