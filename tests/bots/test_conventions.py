@@ -119,7 +119,9 @@ def test_with_four_players_and_tokens_to_spare_a_known_play_comes_before_a_save(
     # With four tokens Bob would rather give a clue than discard his 5: Alice plays first.
     game = four_players_bob_holds_a_five_on_chop()
     assert game.view(0).clue_tokens == 4
-    assert bots_for(game)[0].act(game.view(0)) == Action.play(3)
+    bots = bots_for(game)
+    assert bots[0].act(game.view(0)) == Action.play(3)
+    assert "before saving Bob's chop" in bots[0].explain()
 
 
 def test_with_four_players_and_two_tokens_the_next_players_five_is_saved_first() -> None:

@@ -133,7 +133,7 @@ def test_a_bot_without_reasons_gives_none() -> None:
 
 def test_every_english_text_names_its_kinds_of_values() -> None:
     known = {"suit", "colour", "slot", "points", "seat", "card", "rank", "percent", "deals"}
-    known |= {"position", "name"}
+    known |= {"position", "name", "tokens"}
     parts = {"clue", "why", "reason", "chosen", "planned"}
     for key, text in ENGLISH.items():
         assert placeholders(text) <= known | parts, key

@@ -17,8 +17,8 @@ ignored, so a sentence may hold two seats as ``seat`` and ``seat2``):
 - ``position``: a place in the bot's hand as a number, 1 for the newest card ("slot 2");
 - ``name``: a player's name (the conventions bot names seats as docs/conventions.md does),
   said as it is in every language;
-- anything else (``seat``, ``card``, ``rank``, ``percent``, ``deals``...) as it is: seats are
-  numbered from 0, cards by their order in the deck, as ``Action`` numbers them;
+- anything else (``seat``, ``card``, ``rank``, ``percent``, ``deals``, ``tokens``...) as it
+  is: seats are numbered from 0, cards by their order in the deck, as ``Action`` numbers them;
 - a nested :class:`Reason`: a part of the sentence (what a clue was about, why it was given).
 
 A text may write ``{colour:lower}`` for the name in lower case ("their red cards").
@@ -283,6 +283,10 @@ ENGLISH: Final[dict[str, str]] = {
     ),
     "conventions.play.fits": (
         "I played slot {position} because the clues on it show it is a card that fits."
+    ),
+    "conventions.play.before_save": (
+        "I played slot {position}, a card I know fits, before saving {name}'s chop: with "
+        "{tokens} clue tokens left, {name} would rather give a clue than discard it."
     ),
     "conventions.search.chose": (
         "I chose {chosen} over what my conventions suggest ({planned}): played out to the end "

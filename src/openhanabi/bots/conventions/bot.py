@@ -100,6 +100,7 @@ class ConventionsBot(Bot):
         """Forget what was worked out on the last turn: the clues weighed, the cards each seat
         is known to hold, and the copies each seat can see."""
         self.clues = ClueBook(self.state, self.seat)
+        self._save_waits: int | None = None  # the next player, whose save waits for my play
 
     def explain(self) -> str:
         return "" if self._why is None else english(self._why, self.variant)
@@ -331,6 +332,13 @@ class ConventionsBot(Bot):
             )
         else:
             why = reason("conventions.play.fits", position=position)
+        if self._save_waits is not None:
+            why = reason(
+                "conventions.play.before_save",
+                position=position,
+                name=seat_name(self._save_waits),
+                tokens=view.clue_tokens,
+            )
         return self._play_action(view, order, belief), why
 
     def _scream(self, view: SeatView) -> tuple[Action, Reason] | None:
@@ -408,6 +416,7 @@ class ConventionsBot(Bot):
             and view.clue_tokens >= PLAY_BEFORE_SAVE_TOKENS
             and self._known_play(view) is not None
         ):
+            self._save_waits = nxt
             return None  # the play goes first (see PLAY_BEFORE_SAVE_TOKENS)
         if self.variant.players == 2:
             play = self._play_over_save(view, nxt)
