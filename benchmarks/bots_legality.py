@@ -1,6 +1,7 @@
 """Every registered bot on every preset of ``hanabi variants``: 200 games each (players 2 to 5 in
 turn, seeds 0..199), every answer checked against the view's legal actions; prints one row per
-bot and preset with the illegal actions, crashes, mean score and strikeouts.
+bot and preset as it is done, with the illegal actions, crashes, mean score and strikeouts
+(a progress bar on the terminal meanwhile).
 
     python benchmarks/bots_legality.py [--games 200] [--jobs J] [--bot NAME ...]
 
@@ -12,10 +13,11 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 
 from openhanabi.bench import default_jobs
+from openhanabi.bench.progress import progress_bar
 from openhanabi.bots import bot_classes
 from openhanabi.rules import PRESETS, Game, Termination, find_variant
 
@@ -69,17 +71,20 @@ def main(argv: list[str] | None = None) -> int:
     names = args.bot or sorted(bot_classes())
     work = [(name, preset.key) for name in names for preset in PRESETS]
     print(f"{args.games} games per bot and preset, players 2-5 in turn, seeds 0..{args.games - 1}")
-    print(f"{'bot':<8} {'preset':<26} {'games':>5} {'illegal':>7} {'crashes':>7} "
+    print(f"{'bot':<11} {'preset':<26} {'games':>5} {'illegal':>7} {'crashes':>7} "
           f"{'mean':>6} {'strikeouts':>10} {'games/s':>7}")  # fmt: skip
     bad = 0
-    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+    # a row for each bot and preset as soon as it is done, under a bar of the games played
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool, progress_bar() as progress:
+        task = progress.add_task("games", total=len(work) * args.games)
         futures = [pool.submit(check, name, preset, args.games) for name, preset in work]
-        for future in futures:
+        for future in as_completed(futures):
             t = future.result()
+            progress.advance(task, t.games)
             played = t.games - t.crashes - t.illegal
             mean = t.total_score / played if played else float("nan")
             print(
-                f"{t.bot:<8} {t.preset:<26} {t.games:>5} {t.illegal:>7} {t.crashes:>7} "
+                f"{t.bot:<11} {t.preset:<26} {t.games:>5} {t.illegal:>7} {t.crashes:>7} "
                 f"{mean:>6.2f} {t.strikeouts / t.games:>10.1%} {t.games / t.seconds:>7.0f}"
             )
             bad += t.illegal + t.crashes

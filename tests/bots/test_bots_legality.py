@@ -9,9 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from benchmark_scripts import load_benchmark
 
 from openhanabi.bots import Bot, bot_classes
-from openhanabi.rules import PRESETS, Game, Preset, Variant, find_preset
+from openhanabi.rules import PRESETS, Action, Game, Preset, SeatView, Variant, find_preset
 
 BOTS = sorted(bot_classes())
 OPTIONS: dict[str, dict[str, Any]] = {
@@ -64,3 +65,41 @@ def test_a_bot_plays_every_option_legally(name: str, option: str) -> None:
         for key in ("base", "black-powder-rainbow"):
             variant = find_preset(key).variant(players=players, **OPTIONS[option])
             assert play_strictly(bot, variant, seed=100 + players).over
+
+
+class IllegalBot(Bot):
+    name = "illegal"
+    summary = "discards a card nobody holds"
+
+    def act(self, view: SeatView) -> Action:
+        return Action.discard(10_000)
+
+
+class CrashingBot(Bot):
+    name = "crashing"
+    summary = "fails on its first turn"
+
+    def act(self, view: SeatView) -> Action:
+        raise RuntimeError("no move")
+
+
+def test_the_full_check_prints_a_row_for_every_preset_and_passes(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    legality = load_benchmark("bots_legality")
+    assert legality.main(["--games", "2", "--bot", "random", "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    rows = [line.split() for line in out.splitlines() if line.startswith("random ")]
+    assert sorted(row[1] for row in rows) == sorted(preset.key for preset in PRESETS)
+    assert all(row[2:5] == ["2", "0", "0"] for row in rows)  # games, illegal, crashes
+    assert "illegal actions and crashes in all: 0" in out
+
+
+def test_the_full_check_counts_illegal_actions_and_crashes(monkeypatch: pytest.MonkeyPatch) -> None:
+    legality = load_benchmark("bots_legality")
+    bots = {"illegal": IllegalBot, "crashing": CrashingBot}
+    monkeypatch.setattr(legality, "bot_classes", lambda: bots)
+    illegal = legality.check("illegal", "base", 3)
+    assert (illegal.illegal, illegal.crashes, illegal.games) == (3, 0, 3)
+    crashed = legality.check("crashing", "base", 3)
+    assert (crashed.illegal, crashed.crashes) == (0, 3)
