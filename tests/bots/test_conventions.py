@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from openhanabi.bots import make_bot, play_game
 from openhanabi.bots.conventions import ConventionsBot
+from openhanabi.bots.conventions.rules import within
 from openhanabi.bots.conventions.words import seat_name
 from openhanabi.bots.explanation import Reason
 from openhanabi.rules import PRESETS, Action, ActionType, Card, Game, find_variant
@@ -220,6 +221,39 @@ def test_the_explanation_names_the_action() -> None:
     action = bots[0].act(game.view(0))
     assert action.is_clue
     assert bots[0].explain().startswith("I gave Bob a ")
+
+
+def known_useless(bot: ConventionsBot, game: Game, seat: int) -> set[int]:
+    """The marked cards of ``seat`` whose holder, as ``bot`` reads the table, knows are
+    useless."""
+    st = bot.state
+    st.sync(game.view(bot.seat))
+    return {o for o in game.hands[seat] if st.marked(o) and within(st.belief(o), st.useless)}
+
+
+@pytest.mark.parametrize(("players", "seeds"), [(2, range(3)), (3, range(4, 9))])
+def test_a_clue_said_to_show_a_card_no_longer_needed_does(players: int, seeds: range) -> None:
+    # A clue whose only worth is a clued card it shows useless (its holder will discard it
+    # before its chop) says so, rather than that a clued card fits.
+    variant = find_variant("base", players=players)
+    said = 0
+    for seed in seeds:
+        game = Game.new(variant, seed)
+        bots = [ConventionsBot(s, variant, seed, search=False) for s in range(players)]
+        while game.outcome is None:
+            bot = bots[game.seat]
+            action = bot.act(game.view(game.seat))
+            if action.is_clue and bot.explain().endswith("is no longer needed."):
+                said += 1
+                before = known_useless(bot, game, action.target)
+                game.apply(action)
+                after = known_useless(bot, game, action.target)
+                assert after - before, (seed, game.turn, bot.explain())
+                useless = bot.state.useless
+                assert all(useless >> game.identities[o] & 1 for o in after - before)
+                continue
+            game.apply(action)
+    assert said
 
 
 @pytest.mark.parametrize(("behind", "saved"), [("G4", True), ("Y5", False)])

@@ -105,8 +105,10 @@ class ClueBook:
                         return None
                     if not before[o]:
                         new_plays += 1
+            cleared = 0  # clued cards the clue shows useless to a holder who did not know
             for o in confused:
                 if within(st.belief(o), st.useless):
+                    cleared += 1
                     value += 0.8  # they will now discard a clued card that is no longer needed
             bad = self._bad_touch(receiver, trial.fresh, reading)
             if bad is None:
@@ -175,7 +177,10 @@ class ClueBook:
         if kind == "fix":
             if not new_plays and not doomed and value <= 0 and strict:
                 return None
-            detail = reason("conventions.why.fix_misplay" if doomed else "conventions.why.fix")
+            if doomed:
+                detail = reason("conventions.why.fix_misplay")
+            elif cleared and not new_plays:
+                detail = reason("conventions.why.fix_useless")
         # checked last, as it reads the clue once more for every other seat: the costliest test
         if self._misread(receiver, touched, mask, action.type, reading):
             return None
