@@ -198,6 +198,16 @@ def test_without_bot_the_other_seats_play_by_conventions_people_use(
     assert terminal.finish() == 0
 
 
+def test_the_start_seat_is_numbered_as_on_the_board(hanabi: Callable[..., Terminal]) -> None:
+    # seats are numbered from 1 in `hanabi play`, --start-seat as --seat: with 2, Bob starts
+    terminal = hanabi("--seed", "3", "--bot", "basic", "--start-seat", "2")
+    log = terminal.type("log")
+    assert "Nothing has happened yet." not in log
+    assert log.splitlines()[1].lstrip().startswith("1. Bob ")
+    terminal.type("quit")
+    assert terminal.finish() == 0
+
+
 def test_end_of_input_ends_the_session_cleanly(hanabi: Callable[..., Terminal]) -> None:
     terminal = hanabi("--seed", "3", "--bot", "random")
     os.write(terminal.master, b"\x04")  # Ctrl-D on an empty line: end of input
@@ -210,6 +220,7 @@ def test_bad_options_exit_2_with_one_line() -> None:
     for args, message in [
         (["--bot", "nobody"], "hanabi play: unknown bot 'nobody'"),
         (["--seat", "3"], "hanabi play: --seat must be 1 to 2, not 3"),
+        (["--start-seat", "0"], "hanabi play: --start-seat must be 1 to 2, not 0"),
         (["--variant", "nope"], "hanabi play: unknown variant 'nope'"),
     ]:
         result = subprocess.run(

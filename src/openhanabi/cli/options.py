@@ -8,7 +8,9 @@ import sys
 from openhanabi.rules import RulesError, Variant, find_variant
 
 
-def add_variant_options(parser: argparse.ArgumentParser) -> None:
+def add_variant_options(parser: argparse.ArgumentParser, first_seat: int = 0) -> None:
+    """The variant's options. ``first_seat`` is the number the command gives the first seat
+    (``hanabi play`` numbers seats from 1, as its board does)."""
     group = parser.add_argument_group("variant", "the game's rules (see `hanabi variants`)")
     group.add_argument(
         "--variant", default="base", help="a preset key or hanab.live name (default: base)"
@@ -28,15 +30,27 @@ def add_variant_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--hanab-live-ending", action="store_true", help="end as soon as the score cannot rise"
     )
-    group.add_argument("--start-seat", type=int, help="the seat that starts (default: 0)")
+    group.add_argument(
+        "--start-seat",
+        type=int,
+        help=f"the seat that starts, numbered from {first_seat} (default: {first_seat})",
+    )
+    parser.set_defaults(first_seat=first_seat)
 
 
 def variant_from(args: argparse.Namespace) -> Variant:
     """The variant the options describe; raises RulesError with a clear message."""
     options: dict[str, object] = {"players": args.players}
-    for name in ("hand_size", "clue_tokens", "storms", "start_seat"):
+    for name in ("hand_size", "clue_tokens", "storms"):
         if getattr(args, name) is not None:
             options[name] = getattr(args, name)
+    if args.start_seat is not None:
+        first = getattr(args, "first_seat", 0)
+        last = args.players - 1 + first
+        if first > 0 and not first <= args.start_seat <= last:
+            # the rules would name the seat in their own numbering, from 0
+            raise RulesError(f"--start-seat must be {first} to {last}, not {args.start_seat}")
+        options["start_seat"] = args.start_seat - first
     flags = {
         "empty_clues": not args.no_empty_clues,
         "all_or_nothing": args.play_until_perfect,

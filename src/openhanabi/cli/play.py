@@ -38,7 +38,7 @@ def add_parser(subparsers: Any) -> None:
         help="your seat, numbered from 1 as on the board (default: 1)",
     )
     parser.add_argument("--save", metavar="FILE", help="write the game record to FILE at the end")
-    add_variant_options(parser)
+    add_variant_options(parser, first_seat=1)
     parser.set_defaults(run=run)
 
 
