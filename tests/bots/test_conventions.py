@@ -766,3 +766,58 @@ def test_beside_players_who_follow_no_convention_it_keeps_to_legal_moves_and_exp
             assert sentence.startswith("I ") and sentence.endswith(".")
         game.apply(action)
     assert game.over
+
+
+# the reasons whose card is the one the clue is about, in the receiver's hand
+CARD_WHYS = {
+    "conventions.why.play",
+    "conventions.why.play_finesse",
+    "conventions.why.play_prompt",
+    "conventions.why.tempo",
+    "conventions.why.save",
+    "conventions.why.keep",
+}
+
+
+@settings(max_examples=12, deadline=None)
+@given(players=st.integers(2, 5), seed=st.integers(0, 10_000))
+def test_each_explanation_names_the_card_and_the_player_it_is_about(
+    players: int, seed: int
+) -> None:
+    """What a move's sentence says of the move is so: the slot it names is the card played or
+    discarded, a discard of "my chop" discards the chop, a clue goes to the player it names and
+    names what the clue names, and the card a clue is said to get played or to save is one the
+    clue touches (the save on the receiver's chop)."""
+    variant = find_variant("base", players=players)
+    game = Game.new(variant, seed)
+    bots = [ConventionsBot(s, variant, seed, search=False) for s in range(players)]
+    while game.outcome is None:
+        seat = game.seat
+        bot = bots[seat]
+        action = bot.act(game.view(seat))
+        said = bot.reason()
+        assert said is not None
+        hand = game.hands[seat]
+        st = bot.state
+        if "position" in said.params:
+            position = said.params["position"]
+            assert isinstance(position, int)
+            assert hand[len(hand) - position] == action.target, bot.explain()
+        if said.key in ("conventions.discard.chop", "conventions.discard.scream"):
+            assert action.target == st.chop(seat), bot.explain()
+        if said.key == "conventions.clue":
+            assert said.params["name"] == seat_name(action.target)
+            clue = said.params["clue"]
+            assert isinstance(clue, Reason)
+            assert set(clue.params.values()) == {action.value}
+            why = said.params["why"]
+            assert isinstance(why, Reason)
+            if why.key in CARD_WHYS:
+                mask = st.clue_mask(action.type, action.value)
+                touched = [o for o in game.hands[action.target] if 1 << game.identities[o] & mask]
+                suit, rank = why.params["suit"], why.params["rank"]
+                assert isinstance(suit, int) and isinstance(rank, int)
+                assert Card(suit, rank) in [game.card(o) for o in touched], bot.explain()
+                if why.key in ("conventions.why.save", "conventions.why.keep"):
+                    assert st.chop(action.target) in touched, bot.explain()
+        game.apply(action)
