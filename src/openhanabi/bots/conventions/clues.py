@@ -137,41 +137,9 @@ class ClueBook:
                 value -= at_stake * self._left_in_danger(receiver, unseen)
         finally:
             st.undo(trial)
-        kind = "fix"
-        detail = reason("conventions.why.fix")
-        focus = reading.focus
-        if focus is not None:
-            truth = ident[focus]
-            held = reading.saves & ~reading.plays & unseen
-            if reading.plays >> truth & 1 and not reading.saves >> truth & 1 and held:
-                kind = "save"  # it could be a save, so they will keep it rather than play it
-                value += 0.3
-                detail = card_said(st.tables, "conventions.why.keep", truth)
-            elif reading.plays >> truth & 1 and not reading.saves >> truth & 1:
-                kind = "play"
-                blinds = [link for link in reading.links if link.kind == "finesse"]
-                prompts = [link for link in reading.links if link.kind == "prompt"]
-                value += 1.0 + 1.2 * len(blinds) + 0.6 * len(prompts)
-                if reading.tempo:
-                    # one card played for a token, where a later clue on the next card would
-                    # prompt this one and get both played: given when no play clue is worth
-                    # more, ahead of a discard (at full worth it lost with four players)
-                    value -= TEMPO_DISCOUNT
-                    detail = card_said(st.tables, "conventions.why.tempo", truth)
-                elif blinds:
-                    who = seat_name(blinds[0].seat)
-                    detail = card_said(st.tables, "conventions.why.play_finesse", truth, name=who)
-                elif prompts:
-                    who = seat_name(prompts[0].seat)
-                    detail = card_said(st.tables, "conventions.why.play_prompt", truth, name=who)
-                else:
-                    detail = card_said(st.tables, "conventions.why.play", truth)
-                if len(reading.links) > len(blinds) + len(prompts) or reading.links:
-                    value -= 0.1 * len(reading.links)
-            elif reading.saves >> truth & 1:
-                kind = "save"
-                value += self.save_value(truth) if self.in_danger(receiver) else 0.1
-                detail = card_said(st.tables, "conventions.why.save", truth)
+        kind, worth, detail = self._purpose(receiver, reading, unseen)
+        value += worth
+        if reading.focus is not None:
             value += 0.15 * (len(trial.fresh) - 1)
         value += 0.9 * new_plays if kind != "play" else 0.8 * max(0, new_plays - 1)
         if kind == "fix":
@@ -185,6 +153,42 @@ class ClueBook:
         if self._misread(receiver, touched, mask, action.type, reading):
             return None
         return Option(action, value, kind, reading, detail, len(doomed), new_plays)
+
+    def _purpose(self, receiver: int, reading: Reading, unseen: int) -> tuple[str, float, Reason]:
+        """What a clue read as ``reading`` is for, by its focus ("play", "save", or "fix" when it
+        has none), what that is worth, and the words that say it."""
+        st = self.state
+        focus = reading.focus
+        if focus is None:
+            return "fix", 0.0, reason("conventions.why.fix")
+        truth = st.ident[focus]
+        plays = reading.plays >> truth & 1 and not reading.saves >> truth & 1
+        if plays and reading.saves & ~reading.plays & unseen:
+            # it could be a save, so they will keep it rather than play it
+            return "save", 0.3, card_said(st.tables, "conventions.why.keep", truth)
+        if plays:
+            blinds = [link for link in reading.links if link.kind == "finesse"]
+            prompts = [link for link in reading.links if link.kind == "prompt"]
+            worth = 1.0 + 1.2 * len(blinds) + 0.6 * len(prompts) - 0.1 * len(reading.links)
+            if reading.tempo:
+                # one card played for a token, where a later clue on the next card would prompt
+                # this one and get both played: given when no play clue is worth more, ahead of
+                # a discard (at full worth it lost with four players)
+                detail = card_said(st.tables, "conventions.why.tempo", truth)
+                return "play", worth - TEMPO_DISCOUNT, detail
+            if blinds:
+                who = seat_name(blinds[0].seat)
+                detail = card_said(st.tables, "conventions.why.play_finesse", truth, name=who)
+            elif prompts:
+                who = seat_name(prompts[0].seat)
+                detail = card_said(st.tables, "conventions.why.play_prompt", truth, name=who)
+            else:
+                detail = card_said(st.tables, "conventions.why.play", truth)
+            return "play", worth, detail
+        if reading.saves >> truth & 1:
+            worth = self.save_value(truth) if self.in_danger(receiver) else 0.1
+            return "save", worth, card_said(st.tables, "conventions.why.save", truth)
+        return "fix", 0.0, reason("conventions.why.fix")
 
     def _tells_nothing(self, touched: tuple[int, ...], mask: int, now: Receiver) -> bool:
         """Whether a clue that is neither a play nor a save clue (it has no focus) makes no card
