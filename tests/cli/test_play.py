@@ -208,6 +208,20 @@ def test_the_start_seat_is_numbered_as_on_the_board(hanabi: Callable[..., Termin
     assert terminal.finish() == 0
 
 
+def test_a_suggestion_can_be_typed_as_it_is_given(hanabi: Callable[..., Terminal]) -> None:
+    terminal = hanabi("--seed", "3", "--players", "3")
+    shown = terminal.type("suggest")
+    assert "The conventions bot in your seat would type: " in shown
+    typed = shown.split("would type: ")[1].split("\n")[0].strip()
+    assert "Nothing has happened yet." in terminal.type("log")  # asking played nothing
+    terminal.type(typed)
+    log = terminal.type("log")
+    assert log.splitlines()[1].lstrip().startswith("1. You ")
+    terminal.type("quit")
+    assert terminal.finish() == 0
+    assert "Traceback" not in terminal.text
+
+
 def test_end_of_input_ends_the_session_cleanly(hanabi: Callable[..., Terminal]) -> None:
     terminal = hanabi("--seed", "3", "--bot", "random")
     os.write(terminal.master, b"\x04")  # Ctrl-D on an empty line: end of input

@@ -3,9 +3,21 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from openhanabi.bots import make_bot
 from openhanabi.rules import Action, Decision, Game, SeatView, find_variant
-from openhanabi.terminal import CommandError, Help, Move, Quit, ShowLog, parse_command
+from openhanabi.terminal import (
+    CommandError,
+    Help,
+    Move,
+    Quit,
+    ShowLog,
+    Suggest,
+    command_for,
+    parse_command,
+)
 
 from .support import awaiting_tile_6, make_game, run
 
@@ -183,3 +195,45 @@ def test_a_real_bonus_tile_decision() -> None:
     view = game.view(0)
     assert view.pending is Decision.PLAY_FROM_DISCARD
     assert move("choose 1", view) == Action.choose(7)
+
+
+def test_suggest_asks_on_ones_own_turn_only() -> None:
+    assert parse_command("suggest", table(), NAMES) == Suggest()
+    assert parse_command("S", table(), NAMES) == Suggest()
+    assert error("suggest now", table()) == "suggest takes nothing after it."
+    assert error("suggest", table("clue 1 rank 1")) == "It is not your turn."
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    preset=st.sampled_from(["base", "rainbow", "black-powder", "declared-play", "bonus-tiles"]),
+    players=st.integers(2, 5),
+    seed=st.integers(0, 10_000),
+)
+def test_the_command_for_each_legal_action_reads_back_as_that_action(
+    preset: str, players: int, seed: int
+) -> None:
+    """What a suggestion tells the person to type is read back as the very move suggested,
+    whatever the turn (bonus tile decisions too)."""
+    variant = find_variant(preset, players=players)
+    game = Game.new(variant, seed)
+    names = ("Alice", "Bob", "Cathy", "Donald", "Emily")[:players]
+    bot = make_bot("random", 0, variant, seed)
+    for _ in range(40):
+        if game.outcome is not None:
+            break
+        view = game.view(game.seat)
+        for action in view.legal_actions:
+            typed = command_for(action, view, names)
+            assert parse_command(typed, view, names) == Move(action), typed
+        game.apply(bot.act(view))
+
+
+def test_the_command_for_a_bonus_tile_answer_reads_back_as_that_answer() -> None:
+    view = awaiting_tile_6().view(0)
+    assert view.pending is not None
+    names = NAMES[:2]
+    for action in view.legal_actions:
+        typed = command_for(action, view, names)
+        assert typed.startswith("choose ")
+        assert parse_command(typed, view, names) == Move(action)

@@ -143,3 +143,20 @@ def test_the_person_answers_a_bonus_tile() -> None:
     assert "There is no card 2 in the list: choose 1 to 1." in text
     assert game.fireworks[:2] == [5, 1]
     assert "You played Y1 from the discard pile" in text
+
+
+def test_a_suggestion_is_a_command_to_type_and_plays_nothing() -> None:
+    # the person asks, then types what was suggested: the suggestion alone changed nothing,
+    # and the typed command makes exactly the move the conventions bot in that seat chooses
+    table = session(["suggest"], seed=3, bot="conventions")
+    game = table.run()
+    text = output(table)
+    assert len(game.events) == 0 and "Input ended" in text
+    typed = text.split("would type: ")[1].split("\n")[0]
+    adviser = make_bot("conventions", 0, game.variant, seed=0)
+    fresh = Game.new(game.variant, 3)
+    expected = adviser.act(fresh.view(0))
+    again = session(["suggest", typed], seed=3, bot="conventions")
+    played = again.run()
+    assert played.events[0].action == expected
+    assert "The conventions bot in your seat would type: " in output(again)

@@ -15,6 +15,8 @@ from openhanabi.terminal.commands import (
     Move,
     Quit,
     ShowLog,
+    Suggest,
+    command_for,
     parse_command,
 )
 from openhanabi.terminal.session import Session
@@ -28,6 +30,8 @@ __all__ = [
     "Quit",
     "Session",
     "ShowLog",
+    "Suggest",
+    "command_for",
     "end_summary",
     "parse_command",
     "render_board",

@@ -19,7 +19,7 @@ Discards    none
 <BLANKLINE>
 Recent moves: none yet
 <BLANKLINE>
-Your turn: play N, discard N, clue WHO WHAT; help lists every command.
+Your turn: play N, discard N, clue WHO WHAT; suggest asks the bot; help lists all.
 """
 
 from __future__ import annotations
@@ -226,7 +226,9 @@ def _prompt_hint(view: SeatView) -> Text | None:
         return None
     if view.pending is not None:
         return Text("\nYour bonus tile decision; help lists every command.")
-    return Text("\nYour turn: play N, discard N, clue WHO WHAT; help lists every command.")
+    return Text(
+        "\nYour turn: play N, discard N, clue WHO WHAT; suggest asks the bot; help lists all."
+    )
 
 
 def end_summary(outcome: Outcome, variant: Variant) -> Text:

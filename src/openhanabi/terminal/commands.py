@@ -48,7 +48,12 @@ class Quit:
     pass
 
 
-Command = Move | Help | ShowLog | Quit
+@dataclass(frozen=True, slots=True)
+class Suggest:
+    """Ask what a bot would do in the person's seat (nothing is played)."""
+
+
+Command = Move | Help | ShowLog | Quit | Suggest
 
 VERBS = {
     "play": ("play", "p"),
@@ -57,6 +62,7 @@ VERBS = {
     "choose": ("choose", "ch", "pick"),
     "help": ("help", "h", "?"),
     "log": ("log", "l"),
+    "suggest": ("suggest", "s"),
     "quit": ("quit", "q", "exit"),
 }
 _VERB = {alias: verb for verb, aliases in VERBS.items() for alias in aliases}
@@ -70,6 +76,8 @@ Commands (any case; short forms in brackets):
                              clue bob red, clue bob r, clue 2 5, c cathy rank 1
   choose N       (ch N)      a bonus tile's choice: card N of the list shown
   log            (l)         the whole log of the game
+  suggest        (s)         what the conventions bot would do in your seat, and why
+                             (it sees only what you see; nothing is played)
   help           (h, ?)      this list
   quit           (q)         stop the game"""
 
@@ -86,14 +94,19 @@ def parse_command(text: str, view: SeatView, names: Sequence[str]) -> Command:
     if verb is None:
         raise CommandError(f"Unknown command {words[0]!r}: try play, discard, clue or help.")
     rest = words[1:]
-    if verb in ("help", "log", "quit"):
+    if verb in ("help", "log", "quit", "suggest"):
         if rest:
             raise CommandError(f"{verb} takes nothing after it.")
         if verb == "help":
             return Help()
-        return ShowLog() if verb == "log" else Quit()
+        if verb == "quit":
+            return Quit()
+        if verb == "log":
+            return ShowLog()
     if not view.my_turn:
         raise CommandError("It is not your turn.")
+    if verb == "suggest":
+        return Suggest()
     pending = view.pending
     if pending in (Decision.RESHUFFLE, Decision.PLAY_FROM_DISCARD) and verb != "choose":
         raise CommandError("First answer the bonus tile: choose N, a card from the list shown.")
@@ -111,6 +124,29 @@ def parse_command(text: str, view: SeatView, names: Sequence[str]) -> Command:
     if action not in view.legal_actions:
         raise CommandError(_why_not(action, view, names))
     return Move(action)
+
+
+def command_for(action: Action, view: SeatView, names: Sequence[str]) -> str:
+    """What to type for ``action``, one of ``view``'s legal actions: ``play 2``, ``discard 5``,
+    ``clue bob red``, ``choose 1`` (the inverse of :func:`parse_command`)."""
+    variant = view.variant
+    if view.pending is not None and action.type not in CLUES:
+        return f"choose {view.legal_actions.index(action) + 1}"
+    if action.type is ActionType.COLOUR_CLUE:
+        colour = variant.colours[action.value].name.casefold().split()[0]
+        return f"clue {names[action.target].casefold()} {colour}"
+    if action.type is ActionType.RANK_CLUE:
+        return f"clue {names[action.target].casefold()} {action.value}"
+    hand = view.own_hand
+    slot = len(hand) - hand.index(action.target)
+    if action.type is ActionType.DISCARD:
+        return f"discard {slot}"
+    if action.declare is None:
+        return f"play {slot}"
+    return f"play {slot} {variant.suits[action.declare].name.casefold().split()[0]}"
+
+
+CLUES = (ActionType.COLOUR_CLUE, ActionType.RANK_CLUE)
 
 
 def _slot(words: list[str], view: SeatView, verb: str) -> int:

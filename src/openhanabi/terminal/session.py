@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from rich.console import Console
 from rich.text import Text
 
-from openhanabi.bots import Bot, BotError
+from openhanabi.bots import BESIDE_PEOPLE, Bot, BotError, make_bot
 from openhanabi.rules import Game, IllegalActionError
 from openhanabi.terminal.board import end_summary, render_board
 from openhanabi.terminal.commands import (
@@ -22,6 +22,8 @@ from openhanabi.terminal.commands import (
     Move,
     Quit,
     ShowLog,
+    Suggest,
+    command_for,
     parse_command,
 )
 from openhanabi.terminal.words import card_name, event_text, hands_before, readable_note
@@ -101,6 +103,8 @@ class Session:
                 self._show_log()
             elif isinstance(command, Quit):
                 return False
+            elif isinstance(command, Suggest):
+                self._suggest()
             elif isinstance(command, Move):
                 try:
                     self.game.apply(command.action)
@@ -122,6 +126,22 @@ class Session:
         if note:
             readable = readable_note(note, game.view(self.seat), self.names)
             self.notes[len(game.events) - 1] = readable
+
+    def _suggest(self) -> None:
+        """What the bot that plays beside people would do in the person's seat, from that seat's
+        view alone: a fresh bot reads the public log, and its seed is the turn's number, not the
+        deal's, so the person's own cards stay hidden from it."""
+        view = self.game.view(self.seat)
+        adviser = make_bot(BESIDE_PEOPLE, self.seat, view.variant, seed=len(view.events))
+        action = adviser.act(view)
+        if action not in view.legal_actions:
+            self._say("No suggestion now.")
+            return
+        typed = command_for(action, view, self.names)
+        self._say(f"The {BESIDE_PEOPLE} bot in your seat would type: {typed}")
+        note = adviser.explain()
+        if note:
+            self._say(f"  ({readable_note(note, view, self.names)})", style="dim")
 
     def _show_log(self) -> None:
         view = self.game.view(self.seat)
