@@ -215,6 +215,18 @@ def test_gives_a_finesse() -> None:
     assert "finesse" in bots[0].explain()
 
 
+def test_of_a_colour_and_a_rank_clue_worth_the_same_the_colour_clue_is_given() -> None:
+    # Bob's red 1 is his only red card and his only 1: a red clue and a 1 clue say the same
+    game = deal(2, [["Y3", "G4", "B3", "W4", "Y4"], ["G3", "B4", "W3", "G2", "R1"]])
+    bots = bots_for(game)
+    red, one = Action.colour_clue(1, 0), Action.rank_clue(1, 1)
+    assert bots[0].act(game.view(0)) == red
+    weighed = bots[0].clues.weighed
+    assert weighed is not None
+    worth = {option.action: option.value for option in weighed}
+    assert worth[red] == worth[one] == max(worth.values())
+
+
 def test_the_explanation_names_the_action() -> None:
     game = deal(2, [["Y3", "G4", "B3", "W4", "Y4"], ["G3", "B4", "W3", "G2", "R1"]])
     bots = bots_for(game)

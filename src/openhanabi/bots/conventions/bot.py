@@ -469,10 +469,12 @@ class ConventionsBot(Bot):
 
         # among clues of equal worth, the receiver with fewer known plays already waiting:
         # needed cards piling up in one hand are played one a turn, and the game may end
-        # before they all are; then the nearest receiver
-        def key(option: Option) -> tuple[float, int, int]:
+        # before they all are; then the nearest receiver; then a colour clue rather than a
+        # rank clue (measured, rank clues first lose 0.1-0.3 points and strike out)
+        def key(option: Option) -> tuple[float, int, int, bool]:
             distance = (option.action.target - self.seat) % players
-            return (option.value, -self.clues.known_plays(option.action.target), -distance)
+            colour = option.action.type is ActionType.COLOUR_CLUE
+            return (option.value, -self.clues.known_plays(option.action.target), -distance, colour)
 
         best = max(options, key=key)
         # with two players the only receiver acts next, so even a clue of small worth is used at
