@@ -126,6 +126,9 @@ def parse_command(text: str, view: SeatView, names: Sequence[str]) -> Command:
     return Move(action)
 
 
+CLUES = (ActionType.COLOUR_CLUE, ActionType.RANK_CLUE)
+
+
 def command_for(action: Action, view: SeatView, names: Sequence[str]) -> str:
     """What to type for ``action``, one of ``view``'s legal actions: ``play 2``, ``discard 5``,
     ``clue bob red``, ``choose 1`` (the inverse of :func:`parse_command`)."""
@@ -144,9 +147,6 @@ def command_for(action: Action, view: SeatView, names: Sequence[str]) -> str:
     if action.declare is None:
         return f"play {slot}"
     return f"play {slot} {variant.suits[action.declare].name.casefold().split()[0]}"
-
-
-CLUES = (ActionType.COLOUR_CLUE, ActionType.RANK_CLUE)
 
 
 def _slot(words: list[str], view: SeatView, verb: str) -> int:
