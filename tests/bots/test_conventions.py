@@ -11,7 +11,9 @@ from hypothesis import strategies as st
 
 from openhanabi.bots import make_bot, play_game
 from openhanabi.bots.conventions import ConventionsBot
+from openhanabi.bots.conventions import clues as clues_module
 from openhanabi.bots.conventions.rules import within
+from openhanabi.bots.conventions.state import Still
 from openhanabi.bots.conventions.words import seat_name
 from openhanabi.bots.explanation import Reason
 from openhanabi.rules import PRESETS, Action, ActionType, Card, Game, find_variant
@@ -833,3 +835,46 @@ def test_each_explanation_names_the_card_and_the_player_it_is_about(
                 if why.key in ("conventions.why.save", "conventions.why.keep"):
                     assert st.chop(action.target) in touched, bot.explain()
         game.apply(action)
+
+
+@pytest.mark.parametrize("players", [4, 5])
+def test_with_five_players_a_clue_is_worth_less_for_its_receivers_doubt(
+    players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With five players, each identity beyond the first that a clue's receiver keeps for the
+    card it saves costs 0.15 of its worth (0.05 for a card to play); with four, nothing."""
+    variant = find_variant("base", players=players)
+    doubted = 0
+    for seed in range(6):
+        game = Game.new(variant, seed)
+        bots = [ConventionsBot(s, variant, seed, search=False) for s in range(players)]
+        while game.outcome is None and game.turn < 30:
+            bot = bots[game.seat]
+            action = bot.act(game.view(game.seat))
+            weighed = bot.clues.weighed or []
+            if weighed:
+                with monkeypatch.context() as patch:
+                    patch.setattr(clues_module, "DOUBT_PLAYERS", 6)
+                    bot.clues.weighed = None
+                    st = bot.state
+                    st.frozen = Still()
+                    plain = {o.action: o.value for o in bot.clues.options(game.view(game.seat))}
+                    st.frozen = None
+                for option in weighed:
+                    focus = option.reading.focus
+                    if focus is None or option.action not in plain:
+                        continue
+                    gap = plain[option.action] - option.value
+                    if players < 5:
+                        assert gap == pytest.approx(0)
+                        continue
+                    truth = game.identities[focus]
+                    cost = (
+                        clues_module.SAVE_DOUBT_COST
+                        if option.reading.saves >> truth & 1
+                        else clues_module.PLAY_DOUBT_COST
+                    )
+                    assert gap >= -1e-9 and gap / cost == pytest.approx(round(gap / cost))
+                    doubted += gap > 1e-9
+            game.apply(action)
+    assert doubted or players < 5

@@ -22,6 +22,14 @@ from openhanabi.rules import Action, ActionType, SeatView
 # longer needed, or a copy of another marked card): its holder keeps it for nothing
 BAD_TOUCH_COST = 0.7
 TEMPO_DISCOUNT = 0.3  # a tempo clue's worth below a play clue's (see ClueBook.evaluate)
+# with five players (DOUBT_PLAYERS or more), a clue is worth this much less for each identity
+# beyond the first that its receiver keeps for the card it saves, or for the card it asks them to
+# play: a doubt costs a later clue to lift, and tokens are scarcest with five players (measured,
+# paired with the search: +0.09 a game on seeds 0-3999; with three and four players it does not
+# gain)
+SAVE_DOUBT_COST = 0.15
+PLAY_DOUBT_COST = 0.05
+DOUBT_PLAYERS = 5
 # how much of the next chop's worth a save clue loses when it leaves that chop in danger for a
 # receiver who acts next: with two players nobody else can save it before they discard it
 NEXT_CHOP_AT_STAKE = 1.0
@@ -130,6 +138,8 @@ class ClueBook:
                 if not (playing or saving) or action.type != ActionType.COLOUR_CLUE:
                     return None
             value -= BAD_TOUCH_COST * bad
+            if st.players >= DOUBT_PLAYERS:
+                value -= self._doubt(reading, unseen, doomed)
             if chop_before in touched and receiver == (self.seat + 1) % st.players:
                 # a save that moves the chop onto another card worth saving only trades one
                 # loss for the other
@@ -153,6 +163,22 @@ class ClueBook:
         if self._misread(receiver, touched, mask, action.type, reading):
             return None
         return Option(action, value, kind, reading, detail, len(doomed), new_plays)
+
+    def _doubt(self, reading: Reading, unseen: int, doomed: set[int]) -> float:
+        """What the receiver's doubt about the focus of a clue (applied for the moment) costs:
+        each identity beyond the first it keeps for a card to save or to play."""
+        st = self.state
+        focus = reading.focus
+        if focus is None:
+            return 0.0
+        belief = st.belief(focus)
+        extra = max(0, (belief & unseen or belief).bit_count() - 1)
+        truth = st.ident[focus]
+        if reading.saves >> truth & 1:
+            return SAVE_DOUBT_COST * extra
+        if reading.plays >> truth & 1 and focus not in doomed:
+            return PLAY_DOUBT_COST * extra
+        return 0.0
 
     def _purpose(self, receiver: int, reading: Reading, unseen: int) -> tuple[str, float, Reason]:
         """What a clue read as ``reading`` is for, by its focus ("play", "save", or "fix" when it
