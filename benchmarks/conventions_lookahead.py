@@ -38,6 +38,10 @@ from openhanabi.bots.protocol import Bot
 from openhanabi.bots.search.bot import paired_gain
 from openhanabi.rules import Action, ActionType, Game, SeatView, find_variant
 
+# a move no better than the bot's after this many deals is played out no further: with a budget
+# of two dozen deals, four keep a move that starts badly but is better from being dropped
+DROP_AFTER = 4
+
 
 @dataclass
 class Tally:
@@ -84,11 +88,13 @@ def weigh_turn(
     def make_seat(seat: int, state: Tracker) -> Bot:
         return ConventionsBot.playing_out(seat, variant, state)
 
-    # a budget for ``deals`` deals of every candidate (the search drops a candidate no better
-    # than the bot's move once it has MIN_DEALS deals)
+    # a budget for ``deals`` deals of every candidate (a candidate no better than the bot's
+    # move once it has DROP_AFTER deals is dropped)
     length = max(1.0, endgame.expected_length(view)) + 1
     actions = int(settings.deals * len(candidates) * length * 1.5)
-    scores = endgame.play_outs(view, bot.state, candidates, masks, make_seat, rng, actions)
+    scores = endgame.play_outs(
+        view, bot.state, candidates, masks, make_seat, rng, actions, DROP_AFTER
+    )
     best: tuple[float, str] | None = None
     for i in range(1, len(candidates)):
         gain, error = paired_gain(scores[i], scores[0])

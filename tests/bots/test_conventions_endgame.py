@@ -175,7 +175,7 @@ def test_a_seeded_bot_with_the_search_plays_the_same_game_twice() -> None:
     assert first.reason() == second.reason()
 
 
-def test_a_sure_play_is_searched_only_with_two_cards_left_before_the_last_round() -> None:
+def test_a_sure_play_is_searched_only_with_few_cards_left_before_the_last_round() -> None:
     variant = find_variant("base", players=3)
     searched = 0
     for seed in range(6):
@@ -194,6 +194,27 @@ def test_a_sure_play_is_searched_only_with_two_cards_left_before_the_last_round(
                     searched += searching.searched
             game.apply(chosen)
     assert searched
+
+
+def test_the_search_starts_once_the_draw_pile_holds_few_enough_cards() -> None:
+    searched_early = searched_late = 0
+    for players in (3, 5):
+        variant = find_variant("base", players=players)
+        for seed in range(3):
+            bots = [ConventionsBot(seat, variant, seed, search=False) for seat in range(players)]
+            game = Game.new(variant, seed)
+            while game.outcome is None and len(game.draw_pile) > endgame.DRAW_PILE - 2:
+                view = game.view(game.seat)
+                searching = ConventionsBot(game.seat, variant, seed)
+                planned = bots[game.seat].act(view)
+                chosen = searching.act(view)
+                if view.draw_pile_size > endgame.DRAW_PILE:
+                    assert chosen == planned
+                    searched_early += searching.searched
+                else:
+                    searched_late += searching.searched
+                game.apply(planned)
+    assert searched_early == 0 and searched_late > 0
 
 
 def test_a_move_the_search_chose_says_both_moves_and_the_gain() -> None:

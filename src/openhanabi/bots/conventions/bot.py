@@ -19,7 +19,7 @@ On its turn it takes the first of these that applies:
 7. give any clue that does no harm, else discard the least valuable card, else play the card
    most likely to fit.
 
-Once three cards or fewer are left to draw, the move these steps choose (unless it plays a card
+Once seven cards or fewer are left to draw, the move these steps choose (unless it plays a card
 the bot knows fits) is checked by the endgame search (:mod:`.endgame`): a few other moves are
 played out on deals this seat cannot tell from the real one, and one that scores clearly more
 replaces it. ``search=False`` turns it off.
@@ -190,7 +190,7 @@ class ConventionsBot(Bot):
         """The moves the search plays out: ``planned`` first, then the cards this seat might
         play (the likeliest two), its discard, its best clue for each of up to three players, or
         a stall. When ``planned`` plays a card this seat knows fits or that a finesse called (a
-        sure point), nothing in the last round or with more than two cards left to draw (unless
+        sure point), nothing in the last round or with more than three cards left to draw (unless
         ``any_time``: a look-ahead at any turn, benchmarks/conventions_lookahead.py)."""
         st = self.state
         hand = view.hands[view.seat]

@@ -1,8 +1,8 @@
 """Endgame search: near the end of the game, the convention's move is checked by playing it and a
 few others out on deals the seat cannot tell from the real one.
 
-1. **When.** Only once the draw pile holds three cards or fewer (and in the last round): the
-   games left are short, so a rollout is cheap, and a move decides whether a card still gets
+1. **When.** Only once the draw pile holds ``DRAW_PILE`` cards or fewer (and in the last round):
+   the games left are short, so a rollout is cheap, and a move decides whether a card still gets
    played.
 2. **Candidates.** The convention's own move first, then a few others the bot proposes (see
    ``ConventionsBot._search_candidates``): the cards it might play, its discard, its best clue,
@@ -35,21 +35,23 @@ from openhanabi.bots.search.bot import best_move, expected_length, weigh
 from openhanabi.bots.search.sampling import dealer
 from openhanabi.rules import Action, Game, SeatView
 
-# the search runs once the draw pile holds this many cards or fewer: earlier, rollouts are long
-# and overrule the convention less often for the work they cost
-DRAW_PILE = 3
+# the search runs once the draw pile holds this many cards or fewer: further back, rollouts are
+# long and overrule the convention less often for the work they cost (measured, seven gain most
+# with five players, about a round and a half of draws; nine no more)
+DRAW_PILE = 7
 # a turn that plays a card its seat knows fits is searched only from this many cards left, and
 # never in the last round (where one sure point is the most a turn can score): such turns are
 # the most common, and a sure play is seldom worth changing until the very end
-SURE_PLAY_DRAW_PILE = 2
+SURE_PLAY_DRAW_PILE = 3
 # simulated actions (bot turns played out) per searched move, this many divided by the number
 # of players: a seat's turn costs more the more hands it weighs clues for, and the bot must stay
 # at 5 games a second or more on one core with five players
 ACTIONS = 800
-# a move is searched only when every candidate can be played out on this many deals (with five
-# players, whose budget a move is smallest, four left many moves unsearched; measured, three gain
-# a little with five players and are the same with fewer)
-MIN_DEALS = 3
+# a move is searched only when every candidate can be played out on this many deals, and a
+# candidate no better than the convention's move after as many is dropped: most candidates are
+# no better, and two deals to drop them leave the budget for more moves and for the contenders
+# (measured with five players: as much gained as twice the budget with three deals)
+MIN_DEALS = 2
 # a candidate replaces the convention's move only when it gains this many points on average,
 # and SPREAD standard errors of the paired differences: partners read a move the convention
 # would not make less well than the rollouts assume
@@ -155,10 +157,11 @@ def play_outs(
     make_seat: SeatMaker,
     rng: random.Random,
     actions: int,
+    min_deals: int = MIN_DEALS,
 ) -> list[list[int]]:
     """The scores of ``candidates`` played out deal by deal on the same sampled deals until
     ``actions`` simulated actions are spent (a candidate no better than the first once it has
-    ``MIN_DEALS`` deals is dropped; see :func:`openhanabi.bots.search.bot.weigh`)."""
+    ``min_deals`` deals is dropped; see :func:`openhanabi.bots.search.bot.weigh`)."""
     deal = dealer(view, rng, own_masks, tracker.tables.copies)
 
     def sample() -> tuple[Game, list[dict[int, int]]] | None:
@@ -175,7 +178,7 @@ def play_outs(
         trial.apply(candidates[i])
         return play_out(trial, tracker, seen_by, make_seat)
 
-    return weigh(len(candidates), sample, play, actions, MIN_DEALS)
+    return weigh(len(candidates), sample, play, actions, min_deals)
 
 
 __all__ = [
