@@ -39,7 +39,7 @@ from openhanabi.bots.search.bot import paired_gain
 from openhanabi.rules import Action, ActionType, Game, SeatView, find_variant
 
 # a move no better than the bot's after this many deals is played out no further: with a budget
-# of two dozen deals, four keep a move that starts badly but is better from being dropped
+# of two dozen deals, four keep a better move that starts badly from being dropped too soon
 DROP_AFTER = 4
 
 
