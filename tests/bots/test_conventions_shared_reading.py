@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from openhanabi.bots.conventions import ConventionsBot
 from openhanabi.bots.conventions.state import Still
 from openhanabi.rules import Action, ActionType, Card, Game, find_variant
+from openhanabi.rules.tables import identity
 
 PLAY = ActionType.PLAY
 
@@ -110,6 +111,47 @@ def test_a_known_play_whose_next_card_another_player_holds_goes_first() -> None:
     action = bots[0].act(game.view(0))
     assert action == Action.play(18)
     assert "Bob" in bots[0].explain() and "yellow 2" in bots[0].explain()
+
+
+def test_a_seat_whose_own_clued_card_could_be_a_prompt_keeps_the_reading_the_others_make() -> None:
+    # Seed 1628, five players. Emily holds a clued 2 (the white 2, order 19) that to her may be
+    # the red, blue or white 2; Bob holds the blue 1, known. Donald then gives Alice a 2 clue on
+    # her red 2 (order 25). The others, who see Emily's card, read Alice's card as the red or the
+    # blue 2 (through Bob's blue 1). Emily cannot tell whether her own card is the blue 2 that
+    # would make the blue reading a prompt leading nowhere, so she keeps the blue 2 as well:
+    # were she to read the red 2 alone, she would count on it to clue Alice's red 3, which Alice,
+    # seeing a yellow 3 fit, would misplay.
+    game, bots = replay(
+        5,
+        1628,
+        [
+            Action.rank_clue(3, 1),
+            Action.colour_clue(0, 2),
+            Action.colour_clue(1, 1),
+            Action.play(13),
+            Action.colour_clue(0, 4),
+            Action.play(3),
+            Action.play(5),
+            Action.rank_clue(1, 1),
+            Action.play(15),
+            Action.discard(16),
+            Action.play(1),
+            Action.play(7),
+            Action.rank_clue(4, 2),
+            Action.rank_clue(0, 2),
+        ],
+    )
+    assert game.card(25) == Card(0, 2) and game.card(19) == Card(4, 2)
+    assert game.card(22) == Card(3, 1) and game.card(0) == Card(0, 3)
+    for bot in bots:
+        bot.state.sync(game.view(bot.seat))
+    blue2 = identity(Card(3, 2))
+    alice = bots[0].state.belief(25)
+    assert alice >> blue2 & 1  # Alice, who cannot see it, keeps the blue 2
+    for seat in range(1, 5):
+        belief = bots[seat].state.belief(25)
+        assert belief & alice == alice, seat  # no seat reads her card narrower than she does
+    assert bots[4].act(game.view(4)) != Action.rank_clue(0, 3)
 
 
 @settings(max_examples=8, deadline=None)

@@ -513,6 +513,17 @@ class Tracker:
             while row[k] >= 0 and base & rest[k]:
                 ident = row[k]
                 link = self._connect(ident, first, hidden, scan, used)
+                if (
+                    link is not None
+                    and link.kind == "prompt"
+                    and link.seat == hidden
+                    and not base & rest[k + 1]
+                ):
+                    # a prompt of the unseen seat's own card, with nothing after it the focus
+                    # could be: the seats that see that card read the suit as this card when
+                    # it is anything else, and as nothing when it is this card, so the unseen
+                    # seat keeps the reading (its own card's identity is what it cannot tell)
+                    link = None
                 if link is None:
                     plays |= 1 << ident
                     break
