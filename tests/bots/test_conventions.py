@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from openhanabi.bots import make_bot, play_game
 from openhanabi.bots.conventions import ConventionsBot
 from openhanabi.bots.conventions import clues as clues_module
+from openhanabi.bots.conventions.bot import CLUE_WORTH
 from openhanabi.bots.conventions.rules import within
 from openhanabi.bots.conventions.state import Still
 from openhanabi.bots.conventions.words import seat_name
@@ -408,6 +409,35 @@ def test_a_copy_a_clue_would_leave_looking_like_a_playable_card_is_not_touched()
     action = bots[0].act(game.view(0))
     assert action != Action.colour_clue(1, 0)
     assert action != Action.rank_clue(1, 1)
+
+
+def test_a_clue_whose_chain_would_leave_a_clued_copy_useless_is_worth_less() -> None:
+    # Seed 1935, three players. Cathy holds two red cards from one clue: the red 2 (order 11)
+    # and the red 3 (order 13), the red 1 played. Alice's finesse position holds the other red
+    # 2. A red clue to Cathy would ask her to play the red 3 with the red 2 from Alice's finesse
+    # position first; once both have played, Cathy's red 2 is no longer needed while she still
+    # takes it for a red card to come, so Bob gives another clue.
+    variant = find_variant("base", players=3)
+    game = Game.new(variant, 1935)
+    bots = bots_for(game)
+    for action in [
+        Action.colour_clue(2, 1),
+        Action.colour_clue(0, 2),
+        Action.play(14),
+        Action.play(4),
+        Action.colour_clue(2, 0),
+        Action.play(15),
+        Action.discard(0),
+    ]:
+        bots[game.seat].state.sync(game.view(game.seat))
+        game.apply(action)
+    assert game.card(11) == card("R2") and game.card(13) == card("R3")
+    assert game.card(18) == card("R2") and game.fireworks[0] == 1
+    bots[1].state.sync(game.view(1))
+    tempo = bots[1].clues.evaluate(game.view(1), Action.colour_clue(2, 0))
+    assert tempo is not None and any(link.order == 18 for link in tempo.reading.links)
+    assert tempo.value < CLUE_WORTH  # not worth a token any more
+    assert bots[1].act(game.view(1)) != Action.colour_clue(2, 0)
 
 
 def test_a_card_a_clue_shows_useless_is_not_its_focus() -> None:
