@@ -732,6 +732,28 @@ def test_with_no_token_left_a_positional_discard_comes_before_a_known_play() -> 
     assert 1 not in bots[1].state.moved  # a call, not a scream: Bob's chop stays his chop
 
 
+@settings(max_examples=6, deadline=None)
+@given(players=st.integers(3, 5), seed=st.integers(0, 10_000))
+@example(players=5, seed=1)  # a call made with nothing to play once said it put off a play
+def test_a_positional_discard_says_it_puts_off_a_play_only_when_there_is_one(
+    players: int, seed: int
+) -> None:
+    """A positional discard is said to be made rather than a play when the bot held a card it
+    knew fits, and rather than its chop otherwise."""
+    variant = find_variant("base", players=players)
+    game = Game.new(variant, seed)
+    bots = [ConventionsBot(seat, variant, seed, search=False) for seat in range(players)]
+    while game.outcome is None:
+        bot = bots[game.seat]
+        view = game.view(game.seat)
+        action = bot.act(view)
+        why = bot.reason()
+        if why is not None and why.key.startswith("conventions.discard.position"):
+            had_play = bot._known_play(view) is not None
+            assert (why.key == "conventions.discard.position_over_play") == had_play, why
+        game.apply(action)
+
+
 @settings(max_examples=10, deadline=None)
 @given(players=st.integers(3, 5), seed=st.integers(0, 10_000))
 @example(players=5, seed=690)  # the endgame search once chose a discard that called a misfit

@@ -526,7 +526,11 @@ class ConventionsBot(Bot):
         a clue token back. Not once the draw pile is empty, when my turn may be my last."""
         if view.clue_tokens > 0 or not self.state.screams or view.draw_pile_size == 0:
             return None
-        return self._position_discard(view, "conventions.discard.position_over_play")
+        found = self._position_discard(view)
+        if found is None or self._known_play(view) is None:
+            return found  # nothing to play: the discard is said to be made rather than the chop
+        action, why = found
+        return action, reason("conventions.discard.position_over_play", **why.params)
 
     def _fair_discard(self, view: SeatView, order: int) -> bool:
         """Whether a discard of ``order`` misleads nobody: with no clue token left its place may
@@ -553,9 +557,7 @@ class ConventionsBot(Bot):
             for o in hand
         )
 
-    def _position_discard(
-        self, view: SeatView, key: str = "conventions.discard.position"
-    ) -> tuple[Action, Reason] | None:
+    def _position_discard(self, view: SeatView) -> tuple[Action, Reason] | None:
         """With no clue token left, a discard says something only by which card it is: rather
         than my chop, discard my card in the place of the next player's card that fits, which
         they then play (places as :meth:`Tracker.position_call` counts them). Never a card a
@@ -576,7 +578,7 @@ class ConventionsBot(Bot):
         return (
             Action.discard(order),
             reason(
-                key,
+                "conventions.discard.position",
                 position=self._slot(view, order),
                 name=seat_name((self.seat + 1) % self.variant.players),
             ),
