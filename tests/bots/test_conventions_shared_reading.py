@@ -154,6 +154,35 @@ def test_a_seat_whose_own_clued_card_could_be_a_prompt_keeps_the_reading_the_oth
     assert bots[4].act(game.view(4)) != Action.rank_clue(0, 3)
 
 
+def test_a_seat_that_sees_a_focus_its_readings_do_not_allow_takes_it_as_the_giver_meant() -> None:
+    # Seed 57, five players. Emily holds two clued 2s, the green 2 (order 17) and the red 2
+    # (order 18): the table reads the newer as the red or blue 2. Donald, whose own clued 1s
+    # could be any 1s, reads it as any 2. Cathy then gives Alice a 3 clue on her green 3 (order
+    # 21), through Emily's green 2. For Donald, Emily's newer 2 comes first as the prompt for a
+    # green 2, and it is the red 2, so none of his readings lead to a green 3; but Cathy meant
+    # the green 3 and Alice reads it so, and Donald keeps it in his notes as everyone else does.
+    game, bots = replay(
+        5,
+        57,
+        [
+            Action.rank_clue(3, 1),
+            Action.colour_clue(0, 0),
+            Action.rank_clue(4, 2),
+            Action.play(12),
+            Action.colour_clue(1, 1),
+            Action.play(2),
+            Action.play(7),
+            Action.rank_clue(0, 3),
+        ],
+    )
+    assert game.card(21) == Card(2, 3)
+    assert game.card(17) == Card(2, 2) and game.card(18) == Card(0, 2)
+    green3 = identity(Card(2, 3))
+    for bot in bots:
+        bot.state.sync(game.view(bot.seat))
+        assert bot.state.belief(21) >> green3 & 1, bot.seat
+
+
 @settings(max_examples=8, deadline=None)
 @given(players=st.integers(2, 5), seed=st.integers(0, 10_000))
 @example(players=4, seed=280)  # a tempo clue's target once read from the beliefs kept

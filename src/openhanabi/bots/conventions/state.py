@@ -562,6 +562,7 @@ class Tracker:
             self.find_links(reading, seer, scan)
             if seer == self.seat:
                 self._drop_own_finesse(reading)
+                self._trust_giver(reading, giver, on_chop)
         elif reading.plays and not reading.saves:
             # the receiver: prompts that every reading goes through are certain
             suits = rules.suits_of(reading.plays, t)
@@ -639,6 +640,20 @@ class Tracker:
             suit = self.tables.suit_of[truth]
             same = sum(1 << ident for ident in self.tables.needed[suit] if ident >= 0)
             reading.plays = reading.plays & ~same | 1 << truth
+
+    def _trust_giver(self, reading: Reading, giver: int, on_chop: bool) -> None:
+        """A play clue another seat gave, whose focus this seat sees as a card none of its
+        readings allow: the giver meant it, through cards or notes this seat reads otherwise
+        (its notes on a third hand may be wider than the giver's, so that another card comes
+        first as a prompt), and the receiver, who reads the clue as the giver meant it, will
+        take the focus for that card too. The reading keeps it, so that this seat's notes on
+        the focus stay those of the rest of the table."""
+        focus = reading.focus
+        if giver == self.seat or on_chop or focus is None:
+            return
+        truth = self.ident.get(focus, -1)
+        if truth >= 0 and not (reading.plays | reading.saves) >> truth & 1:
+            reading.plays |= 1 << truth
 
     def _drop_own_finesse(self, reading: Reading) -> None:
         """This seat sees the focus and knows whether the clue finessed it; when it did not,
