@@ -8,6 +8,7 @@ from collections import Counter
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
+from replayed import replay
 
 from openhanabi.bots import make_bot, play_game
 from openhanabi.bots.conventions import ConventionsBot
@@ -417,20 +418,19 @@ def test_a_clue_whose_chain_would_leave_a_clued_copy_useless_is_worth_less() -> 
     # 2. A red clue to Cathy would ask her to play the red 3 with the red 2 from Alice's finesse
     # position first; once both have played, Cathy's red 2 is no longer needed while she still
     # takes it for a red card to come, so Bob gives another clue.
-    variant = find_variant("base", players=3)
-    game = Game.new(variant, 1935)
-    bots = bots_for(game)
-    for action in [
-        Action.colour_clue(2, 1),
-        Action.colour_clue(0, 2),
-        Action.play(14),
-        Action.play(4),
-        Action.colour_clue(2, 0),
-        Action.play(15),
-        Action.discard(0),
-    ]:
-        bots[game.seat].state.sync(game.view(game.seat))
-        game.apply(action)
+    game, bots = replay(
+        3,
+        1935,
+        [
+            Action.colour_clue(2, 1),
+            Action.colour_clue(0, 2),
+            Action.play(14),
+            Action.play(4),
+            Action.colour_clue(2, 0),
+            Action.play(15),
+            Action.discard(0),
+        ],
+    )
     assert game.card(11) == card("R2") and game.card(13) == card("R3")
     assert game.card(18) == card("R2") and game.fireworks[0] == 1
     bots[1].state.sync(game.view(1))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
+from replayed import replay
 
 from openhanabi.bots.conventions import ConventionsBot
 from openhanabi.bots.conventions.state import Still
@@ -13,18 +14,6 @@ from openhanabi.rules import Action, ActionType, Card, Game, find_variant
 from openhanabi.rules.tables import identity
 
 PLAY = ActionType.PLAY
-
-
-def replay(players: int, seed: int, actions: list[Action]) -> tuple[Game, list[ConventionsBot]]:
-    """The game of ``seed`` after ``actions``, with a conventions bot in every seat that has
-    read the log on each of its turns."""
-    variant = find_variant("base", players=players)
-    game = Game.new(variant, seed)
-    bots = [ConventionsBot(seat, variant) for seat in range(players)]
-    for action in actions:
-        bots[game.seat].state.sync(game.view(game.seat))
-        game.apply(action)
-    return game, bots
 
 
 def test_a_prompted_card_is_prompted_once_so_its_holder_plays_it() -> None:

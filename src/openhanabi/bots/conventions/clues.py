@@ -33,8 +33,8 @@ DOUBT_PLAYERS = 5
 # what a play clue is worth less for each marked card outside its chain that is a copy of a card
 # the chain gets played from another hand (a prompt or a finesse): once played, that copy is no
 # longer needed while its holder still takes it for a card to come, and soon misplays it or
-# keeps it for nothing (measured, paired with the search: +0.03 / +0.01 / +0.01 a game with
-# 3 / 4 / 5 players; 5.0 plays the same games as 2.0)
+# keeps it for nothing (measured, paired with the search: +0.03 / +0.005 / +0.01 a game
+# with 3 / 4 / 5 players; 5.0 plays the same games as 2.0)
 DUPLICATED_COST = 2.0
 # how much of the next chop's worth a save clue loses when it leaves that chop in danger for a
 # receiver who acts next: with two players nobody else can save it before they discard it
