@@ -312,6 +312,8 @@ class ClueBook:
         truth = st.ident[focus]
         if not reading.plays >> truth & 1 or reading.saves >> truth & 1:
             return 0
+        if not reading.links:
+            return 0  # most clues: nothing plays before the focus
         chained = 0
         orders = {focus}
         for link in reading.links:
