@@ -553,6 +553,71 @@ def test_a_clue_that_touches_only_cards_known_to_fit_is_no_tempo_clue() -> None:
     assert reading.focus is None and not reading.tempo
 
 
+def test_a_seat_that_sees_a_tempo_clues_target_reads_it_as_the_giver_does() -> None:
+    # Seed 34, three players. Alice saved Bob's red 2 (order 6) and blue 2 (order 8) with a 2
+    # clue; the red, blue and white 1s are played. Cathy's 2 clue on them again asks Bob to
+    # play his newest, the blue 2. With her own cards unseen, Alice could take it for the
+    # yellow or green 2 through her own finesse position and so find that it narrows nothing (a
+    # stall); but she sees the blue 2, which needs no finesse, so she reads it as Bob and Cathy
+    # do, and does not give the same clue again.
+    game, bots = replay(
+        3,
+        34,
+        [
+            Action.rank_clue(2, 1),
+            Action.colour_clue(0, 3),
+            Action.play(10),
+            Action.play(4),
+            Action.discard(5),
+            Action.play(12),
+            Action.rank_clue(1, 2),
+            Action.discard(7),
+            Action.rank_clue(1, 2),
+        ],
+    )
+    assert game.card(6) == card("R2") and game.card(8) == card("B2")
+    beliefs = []
+    for seat in range(3):
+        tracker = bots[seat].state
+        tracker.sync(game.view(seat))
+        assert tracker.sure_play(8)
+        beliefs.append(tracker.belief(8))
+    assert beliefs[0] == beliefs[1] == beliefs[2]
+    assert bots[0].act(game.view(0)) != Action.rank_clue(1, 2)
+
+
+def test_a_clue_on_a_card_its_receiver_already_knows_fits_gets_nothing_played() -> None:
+    # Seed 74, two players. Alice's chop, the yellow 2 (order 0), was clued yellow: she reads
+    # it as the yellow 2 or the yellow 4, and as Bob discarded the other yellow 4 and holds the
+    # last one clued, she knows it is the yellow 2. She saved Bob's white 2 first; another
+    # yellow clue would get nothing played that would not have been, so Bob saves her white 5.
+    game, bots = replay(
+        2,
+        74,
+        [
+            Action.rank_clue(1, 5),
+            Action.rank_clue(0, 1),
+            Action.play(2),
+            Action.discard(6),
+            Action.rank_clue(1, 1),
+            Action.play(11),
+            Action.rank_clue(1, 4),
+            Action.colour_clue(0, 1),
+            Action.rank_clue(1, 2),
+        ],
+    )
+    assert game.card(0) == card("Y2") and game.card(6) == card("Y4")
+    alice = bots[0]
+    view = game.view(0)
+    alice.state.sync(view)
+    assert within(alice._own_belief(view, 0), alice.state.playable)
+    bob = bots[1]
+    bob.state.sync(game.view(1))
+    tempo = bob.clues.evaluate(game.view(1), Action.colour_clue(0, 1))
+    assert tempo is None or tempo.value <= 0
+    assert bob.act(game.view(1)) == Action.rank_clue(0, 5)
+
+
 def test_a_seat_that_sees_the_focus_does_not_take_its_clued_card_for_a_prompt() -> None:
     # Cathy's red card, clued together with her red 1, may be the red 2 for all she knows.
     # Alice then clues red on Bob's red 2: with her own card unseen, Cathy could read it as a

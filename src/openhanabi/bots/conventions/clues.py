@@ -155,6 +155,10 @@ class ClueBook:
         finally:
             st.undo(trial)
         kind, worth, detail = self._purpose(receiver, reading, unseen)
+        if kind == "play" and reading.focus is not None and before.get(reading.focus, False):
+            # its receiver already knows the card fits (counting the copies they see): the clue
+            # gets nothing played that would not have been
+            worth = 0.0
         value += worth
         if reading.focus is not None:
             value += 0.15 * (len(trial.fresh) - 1)

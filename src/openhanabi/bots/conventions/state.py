@@ -548,7 +548,18 @@ class Tracker:
             # a tempo clue must narrow its target: when nothing it could be fits, or the table
             # already reads it as no more than that, the clue is a stall
             known = base & ~(self.played | self.dead_at_touch.get(focus, 0)) or base
-            if not reading.plays or not known & ~reading.plays:
+            plays = reading.plays
+            if receiver != hidden and hidden == self.seat:
+                # this seat sees the target: readings through its own finesse position are
+                # not the giver's when the target needs none (see _drop_own_finesse)
+                truth = self.ident.get(focus, -1)
+                own = 0
+                for who, _order, idents, _called in reading.waits:
+                    if who == hidden:
+                        own |= idents
+                if truth >= 0 and not own >> truth & 1:
+                    plays = plays & ~own or plays
+            if not plays or not known & ~plays:
                 return Reading(None)
         if on_chop:
             rank = t.rank_touch[self._rank_of(kind, mask)] if kind == RANK_CLUE else None
