@@ -618,6 +618,41 @@ def test_a_clue_on_a_card_its_receiver_already_knows_fits_gets_nothing_played() 
     assert bob.act(game.view(1)) == Action.rank_clue(0, 5)
 
 
+def test_no_finesse_is_layered_on_a_player_with_a_blind_play_still_to_make() -> None:
+    # Seed 27, four players. Alice's blue clue on Donald's blue 3 (order 19) called Cathy's
+    # finesse position, her blue 2 (order 21). Donald cannot see his card, so for him that blue
+    # 2 is only a card that might have been called: a yellow clue on his yellow 3 (order 22)
+    # through Cathy's next card, her yellow 2 (order 11), would read for him as the yellow 2
+    # itself, to play at once. Bob does not give it.
+    game, bots = replay(
+        4,
+        27,
+        [
+            Action.rank_clue(1, 1),
+            Action.play(4),
+            Action.rank_clue(0, 1),
+            Action.colour_clue(2, 4),
+            Action.play(2),
+            Action.play(6),
+            Action.colour_clue(3, 0),
+            Action.play(12),
+            Action.play(3),
+            Action.rank_clue(3, 1),
+            Action.play(8),
+            Action.play(15),
+            Action.colour_clue(3, 3),
+        ],
+    )
+    assert game.card(21) == card("B2") and game.card(11) == card("Y2")
+    assert game.card(22) == card("Y3")
+    for seat in range(4):
+        bots[seat].state.sync(game.view(seat))
+    assert 21 in bots[1].state.blind and 21 not in bots[3].state.blind
+    yellow = Action.colour_clue(3, 1)
+    assert bots[1].clues.evaluate(game.view(1), yellow) is None
+    assert bots[1].act(game.view(1)) != yellow
+
+
 def test_a_seat_that_sees_the_focus_does_not_take_its_clued_card_for_a_prompt() -> None:
     # Cathy's red card, clued together with her red 1, may be the red 2 for all she knows.
     # Alice then clues red on Bob's red 2: with her own card unseen, Cathy could read it as a

@@ -100,6 +100,14 @@ class ClueBook:
         focus = reading.focus
         if focus is not None and not (reading.plays | reading.saves) >> ident[focus] & 1:
             return None  # the receiver would read the focus as something it is not
+        for link in reading.links:
+            if link.kind == "finesse" and any(
+                o in st.blind and o != link.order for o in st.hands[link.seat]
+            ):
+                # a finesse on a player who still has a blind play to make: the receiver of
+                # the clue that called it knows only that it might have been called, so takes
+                # the finesse position to be that card and reads this clue otherwise
+                return None
         now = self._receiver_now(receiver)
         unseen, chop_before, before, doomed, confused = now
         if focus is None and strict and not doomed and self._tells_nothing(touched, mask, now):
