@@ -653,6 +653,58 @@ def test_no_finesse_is_layered_on_a_player_with_a_blind_play_still_to_make() -> 
     assert bots[1].act(game.view(1)) != yellow
 
 
+def test_no_play_clue_is_given_for_a_card_a_finesse_may_still_play() -> None:
+    # Seed 36, five players. Donald's blue clue on Bob's blue 2 called Cathy's finesse
+    # position, her blue 1 (order 36), which she has not played yet. Bob cannot see his card,
+    # so for him that blind play may still come or not. A blue clue on Emily's blue 1 (order
+    # 17) would get nothing played once Cathy plays hers, and leave Emily a copy she takes for
+    # a card to play: Bob gives another clue.
+    game, bots = replay(
+        5,
+        36,
+        [
+            Action.rank_clue(1, 1),
+            Action.play(4),
+            Action.rank_clue(3, 1),
+            Action.play(14),
+            Action.rank_clue(2, 5),
+            Action.colour_clue(4, 4),
+            Action.play(5),
+            Action.colour_clue(3, 1),
+            Action.play(15),
+            Action.play(18),
+            Action.colour_clue(2, 4),
+            Action.rank_clue(0, 5),
+            Action.colour_clue(4, 0),
+            Action.play(12),
+            Action.play(24),
+            Action.discard(2),
+            Action.play(22),
+            Action.play(9),
+            Action.discard(21),
+            Action.play(19),
+            Action.play(3),
+            Action.rank_clue(0, 3),
+            Action.colour_clue(3, 2),
+            Action.play(25),
+            Action.colour_clue(0, 2),
+            Action.play(1),
+            Action.discard(6),
+            Action.discard(10),
+            Action.colour_clue(1, 3),
+            Action.discard(16),
+            Action.play(27),
+        ],
+    )
+    assert game.card(36) == card("B1") and game.card(17) == card("B1")
+    bob = bots[1]
+    bob.state.sync(game.view(1))
+    assert 36 in bob.state.called and 36 not in bob.state.blind
+    blue = Action.colour_clue(4, 3)
+    assert bob.clues.evaluate(game.view(1), blue) is None
+    assert bob.act(game.view(1)) != blue
+
+
 def test_a_seat_that_sees_the_focus_does_not_take_its_clued_card_for_a_prompt() -> None:
     # Cathy's red card, clued together with her red 1, may be the red 2 for all she knows.
     # Alice then clues red on Bob's red 2: with her own card unseen, Cathy could read it as a

@@ -108,6 +108,15 @@ class ClueBook:
                 # the clue that called it knows only that it might have been called, so takes
                 # the finesse position to be that card and reads this clue otherwise
                 return None
+        if focus is not None and not reading.saves >> ident[focus] & 1 and st.waits:
+            # a card a finesse may have called, for a clue not yet settled: if it is played
+            # blind, a play clue for a copy of it (its focus, or a card of its chain) gets
+            # nothing played, and its receiver holds a copy they take for a card to play
+            coming = {wait[4] for wait in st.waits if wait[1] not in touched}
+            if ident[focus] in coming or any(
+                link.kind != "finesse" and link.ident in coming for link in reading.links
+            ):
+                return None
         now = self._receiver_now(receiver)
         unseen, chop_before, before, doomed, confused = now
         if focus is None and strict and not doomed and self._tells_nothing(touched, mask, now):
