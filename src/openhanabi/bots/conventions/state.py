@@ -553,10 +553,7 @@ class Tracker:
                 # this seat sees the target: readings through its own finesse position are
                 # not the giver's when the target needs none (see _drop_own_finesse)
                 truth = self.ident.get(focus, -1)
-                own = 0
-                for who, _order, idents, _called in reading.waits:
-                    if who == hidden:
-                        own |= idents
+                own = self._own_finesse_readings(reading)
                 if truth >= 0 and not own >> truth & 1:
                     plays = plays & ~own or plays
             if not plays or not known & ~plays:
@@ -673,12 +670,18 @@ class Tracker:
         seat = self.seat
         if any(link.kind == "finesse" and link.seat == seat for link in reading.links):
             return
-        drop = 0
-        for who, _order, idents, _called in reading.waits:
-            if who == seat:
-                drop |= idents
+        drop = self._own_finesse_readings(reading)
         reading.waits = [wait for wait in reading.waits if wait[0] != seat]
         reading.plays = reading.plays & ~drop or reading.plays
+
+    def _own_finesse_readings(self, reading: Reading) -> int:
+        """The identities the focus may be only through a blind play from this seat's own
+        finesse position."""
+        own = 0
+        for who, _order, idents, _called in reading.waits:
+            if who == self.seat:
+                own |= idents
+        return own
 
     def _rank_of(self, kind: ActionType, mask: int) -> int:
         for rank in range(1, 6):
