@@ -705,6 +705,26 @@ def test_no_play_clue_is_given_for_a_card_a_finesse_may_still_play() -> None:
     assert bob.act(game.view(1)) != blue
 
 
+@pytest.mark.parametrize("seed", [5, 6, 21, 26, 33])
+def test_no_play_clue_asks_for_a_card_no_longer_needed(seed: int) -> None:
+    # Seed 6, four players, turn 49: the white 3 is played, Cathy's clued white 4 is about to
+    # play and Bob holds the white 5, known. A white clue on Alice's white 2 on chop is no play
+    # clue: the firework is past that card, however the cards after it are held. (Each of these
+    # games has such a turn.)
+    variant = find_variant("base", players=4)
+    game = Game.new(variant, seed)
+    bots = [ConventionsBot(s, variant, seed, search=False) for s in range(4)]
+    while game.outcome is None:
+        seat = game.seat
+        bot = bots[seat]
+        action = bot.act(game.view(seat))
+        option = next((o for o in bot.clues.weighed or [] if o.action == action), None)
+        if option is not None and option.kind == "play" and option.reading.focus is not None:
+            needed = game.identities[option.reading.focus]
+            assert not bot.state.useless >> needed & 1, (game.turn, action, bot.explain())
+        game.apply(action)
+
+
 def test_a_seat_that_sees_the_focus_does_not_take_its_clued_card_for_a_prompt() -> None:
     # Cathy's red card, clued together with her red 1, may be the red 2 for all she knows.
     # Alice then clues red on Bob's red 2: with her own card unseen, Cathy could read it as a

@@ -803,7 +803,7 @@ class Tracker:
 
     def _chain(self, truth: int, hidden: int, scan: Scan) -> list[Link] | None:
         """The cards that must play before ``truth``, by who plays them (``None`` when one of
-        them has nobody to play it)."""
+        them has nobody to play it, or when the firework no longer takes ``truth``)."""
         t = self.tables
         suit = t.suit_of[truth]
         row = t.needed[suit]
@@ -819,6 +819,8 @@ class Tracker:
             links.append(link)
             first = False
             k += 1
+        if row[k] != truth:
+            return None  # the firework is past it: a card no longer needed plays through nothing
         return links
 
 
