@@ -725,6 +725,34 @@ def test_no_play_clue_asks_for_a_card_no_longer_needed(seed: int) -> None:
         game.apply(action)
 
 
+@pytest.mark.parametrize(("players", "seed"), [(3, 173), (4, 117), (4, 288)])
+def test_no_play_clue_asks_for_a_copy_of_a_card_known_elsewhere(players: int, seed: int) -> None:
+    # Seed 173, three players, turn 46: every seat knows Bob's clued card is the blue 2, and he
+    # holds the blue 1 known too. A blue clue on Cathy's blue 2 on chop reads, by good touch,
+    # as the blue 4 (a save) for the rest of the table; Bob, looking for what the focus plays
+    # through, found his own blue 1 and took the clue for a play clue. Good touch holds there
+    # as well. (Each of these games has such a turn.)
+    variant = find_variant("base", players=players)
+    game = Game.new(variant, seed)
+    bots = [ConventionsBot(s, variant, seed, search=False) for s in range(players)]
+    while game.outcome is None:
+        seat = game.seat
+        bot = bots[seat]
+        action = bot.act(game.view(seat))
+        option = next((o for o in bot.clues.weighed or [] if o.action == action), None)
+        focus = option.reading.focus if option is not None else None
+        if option is not None and option.kind == "play" and focus is not None:
+            tracker = bot.state
+            truth = game.identities[focus]
+            mask = tracker.clue_mask(action.type, action.value)
+            touched = {o for o in game.hands[action.target] if mask >> game.identities[o] & 1}
+            for hand in game.hands:
+                for order in hand:
+                    if order not in touched and tracker.marked(order):
+                        assert tracker.belief(order) != 1 << truth, (game.turn, action)
+        game.apply(action)
+
+
 def test_a_seat_that_sees_the_focus_does_not_take_its_clued_card_for_a_prompt() -> None:
     # Cathy's red card, clued together with her red 1, may be the red 2 for all she knows.
     # Alice then clues red on Bob's red 2: with her own card unseen, Cathy could read it as a

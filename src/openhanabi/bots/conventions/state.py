@@ -543,7 +543,8 @@ class Tracker:
         plays &= base
         # identities that need a finesse but are not reachable: trim the waits to the base
         reading.waits = [(s, o, i & base, c) for s, o, i, c in reading.waits if i & base]
-        reading.plays = plays & ~self._dupes(focus, exclude)
+        dupes = self._dupes(focus, exclude)
+        reading.plays = plays & ~dupes
         if tempo:
             # a tempo clue must narrow its target: when nothing it could be fits, or the table
             # already reads it as no more than that, the clue is a stall
@@ -567,7 +568,7 @@ class Tracker:
         reading.waits = [(s, o, i & ~reading.saves, c) for s, o, i, c in reading.waits]
         seer = self.seat if receiver == hidden else hidden
         if seer != receiver:
-            self.find_links(reading, seer, scan)
+            self.find_links(reading, seer, scan, dupes)
             if seer == self.seat:
                 self._drop_own_finesse(reading)
                 self._trust_giver(reading, giver, on_chop)
@@ -618,9 +619,10 @@ class Tracker:
                 target = None if sure_after else order
         return target
 
-    def find_links(self, reading: Reading, hidden: int, scan: Scan) -> None:
+    def find_links(self, reading: Reading, hidden: int, scan: Scan, dupes: int = 0) -> None:
         """For a seat that sees the focus: the known, prompted and finessed cards it plays
-        through (none for a save)."""
+        through (none for a save). ``dupes`` are the identities good touch rules out for the
+        focus: other marked cards are known to be them."""
         focus = reading.focus
         truth = self.ident.get(focus, -1) if focus is not None else -1
         if truth < 0 or reading.saves >> truth & 1:
@@ -628,6 +630,8 @@ class Tracker:
         if reading.plays >> truth & 1:
             reading.links = self._chain(truth, hidden, scan) or []
             return
+        if dupes >> truth & 1:
+            return  # a copy of a card the table knows is marked elsewhere: no play it reads
         # the focus is not among the readings this seat can make with its own cards unseen, but
         # the giver, who sees them, meant it: a chain that reaches it through this seat's cards
         # is the one meant, and the receiver, who sees them too, will find the focus among theirs
