@@ -4,6 +4,7 @@ per convention (decks are dealt one whole hand at a time, seat 0 first; orders a
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import example, given, settings
@@ -14,6 +15,7 @@ from openhanabi.bots import make_bot, play_game
 from openhanabi.bots.conventions import ConventionsBot
 from openhanabi.bots.conventions import clues as clues_module
 from openhanabi.bots.conventions.bot import CLUE_WORTH
+from openhanabi.bots.conventions.clues import Option
 from openhanabi.bots.conventions.rules import within
 from openhanabi.bots.conventions.state import Still
 from openhanabi.bots.conventions.words import seat_name
@@ -41,6 +43,28 @@ def deal(players: int, hands: list[list[str]], draws: tuple[str, ...] = ()) -> G
 
 def bots_for(game: Game) -> list[ConventionsBot]:
     return [ConventionsBot(seat, game.variant) for seat in range(game.players)]
+
+
+def self_play(players: int, seed: int) -> Iterator[tuple[Game, ConventionsBot, Action]]:
+    """Each turn of a base game of ``seed`` between conventions bots without the search: the
+    game before the move, the bot whose turn it is and its move (made once the caller has
+    looked)."""
+    variant = find_variant("base", players=players)
+    game = Game.new(variant, seed)
+    bots = [ConventionsBot(s, variant, seed, search=False) for s in range(players)]
+    while game.outcome is None:
+        bot = bots[game.seat]
+        action = bot.act(game.view(game.seat))
+        yield game, bot, action
+        game.apply(action)
+
+
+def play_clue(bot: ConventionsBot, action: Action) -> Option | None:
+    """The bot's weighing of ``action`` when it is a play clue with a focus."""
+    option = next((o for o in bot.clues.weighed or [] if o.action == action), None)
+    if option is None or option.kind != "play" or option.reading.focus is None:
+        return None
+    return option
 
 
 @pytest.mark.parametrize("preset", [p.key for p in PRESETS])
@@ -711,18 +735,11 @@ def test_no_play_clue_asks_for_a_card_no_longer_needed(seed: int) -> None:
     # play and Bob holds the white 5, known. A white clue on Alice's white 2 on chop is no play
     # clue: the firework is past that card, however the cards after it are held. (Each of these
     # games has such a turn.)
-    variant = find_variant("base", players=4)
-    game = Game.new(variant, seed)
-    bots = [ConventionsBot(s, variant, seed, search=False) for s in range(4)]
-    while game.outcome is None:
-        seat = game.seat
-        bot = bots[seat]
-        action = bot.act(game.view(seat))
-        option = next((o for o in bot.clues.weighed or [] if o.action == action), None)
-        if option is not None and option.kind == "play" and option.reading.focus is not None:
+    for game, bot, action in self_play(4, seed):
+        option = play_clue(bot, action)
+        if option is not None and option.reading.focus is not None:
             needed = game.identities[option.reading.focus]
             assert not bot.state.useless >> needed & 1, (game.turn, action, bot.explain())
-        game.apply(action)
 
 
 @pytest.mark.parametrize(("players", "seed"), [(3, 173), (4, 117), (4, 288)])
@@ -732,25 +749,18 @@ def test_no_play_clue_asks_for_a_copy_of_a_card_known_elsewhere(players: int, se
     # as the blue 4 (a save) for the rest of the table; Bob, looking for what the focus plays
     # through, found his own blue 1 and took the clue for a play clue. Good touch holds there
     # as well. (Each of these games has such a turn.)
-    variant = find_variant("base", players=players)
-    game = Game.new(variant, seed)
-    bots = [ConventionsBot(s, variant, seed, search=False) for s in range(players)]
-    while game.outcome is None:
-        seat = game.seat
-        bot = bots[seat]
-        action = bot.act(game.view(seat))
-        option = next((o for o in bot.clues.weighed or [] if o.action == action), None)
-        focus = option.reading.focus if option is not None else None
-        if option is not None and option.kind == "play" and focus is not None:
-            tracker = bot.state
-            truth = game.identities[focus]
-            mask = tracker.clue_mask(action.type, action.value)
-            touched = {o for o in game.hands[action.target] if mask >> game.identities[o] & 1}
-            for hand in game.hands:
-                for order in hand:
-                    if order not in touched and tracker.marked(order):
-                        assert tracker.belief(order) != 1 << truth, (game.turn, action)
-        game.apply(action)
+    for game, bot, action in self_play(players, seed):
+        option = play_clue(bot, action)
+        if option is None or option.reading.focus is None:
+            continue
+        tracker = bot.state
+        truth = game.identities[option.reading.focus]
+        mask = tracker.clue_mask(action.type, action.value)
+        touched = {o for o in game.hands[action.target] if mask >> game.identities[o] & 1}
+        for hand in game.hands:
+            for order in hand:
+                if order not in touched and tracker.marked(order):
+                    assert tracker.belief(order) != 1 << truth, (game.turn, action)
 
 
 def test_a_seat_that_sees_the_focus_does_not_take_its_clued_card_for_a_prompt() -> None:
@@ -1054,13 +1064,8 @@ def test_each_explanation_names_the_card_and_the_player_it_is_about(
     discarded, a discard of "my chop" discards the chop, a clue goes to the player it names and
     names what the clue names, and the card a clue is said to get played or to save is one the
     clue touches (the save on the receiver's chop)."""
-    variant = find_variant("base", players=players)
-    game = Game.new(variant, seed)
-    bots = [ConventionsBot(s, variant, seed, search=False) for s in range(players)]
-    while game.outcome is None:
+    for game, bot, action in self_play(players, seed):
         seat = game.seat
-        bot = bots[seat]
-        action = bot.act(game.view(seat))
         said = bot.reason()
         assert said is not None
         hand = game.hands[seat]
@@ -1086,7 +1091,6 @@ def test_each_explanation_names_the_card_and_the_player_it_is_about(
                 assert Card(suit, rank) in [game.card(o) for o in touched], bot.explain()
                 if why.key in ("conventions.why.save", "conventions.why.keep"):
                     assert st.chop(action.target) in touched, bot.explain()
-        game.apply(action)
 
 
 @pytest.mark.parametrize("players", [4, 5])
