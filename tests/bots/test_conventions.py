@@ -763,6 +763,30 @@ def test_no_play_clue_asks_for_a_copy_of_a_card_known_elsewhere(players: int, se
                     assert tracker.belief(order) != 1 << truth, (game.turn, action)
 
 
+def test_a_last_copy_on_a_chop_is_saved_before_a_fix_that_heads_off_only_a_storm() -> None:
+    # Seed 10, four players, turn 28: one token left; Bob takes his clued yellow 4 for a sure
+    # play, but the yellow 4 is played, and Cathy, with nothing to play, has the last white 2 on
+    # her chop. Warning Bob left Cathy to discard the white 2 and the white firework stuck at 1;
+    # Bob's misplay costs a storm (the first), the white 2 four points.
+    saved: set[int] = set()
+    for game, bot, action in self_play(4, 10):
+        said = bot.reason()
+        if said is not None and said.key == "conventions.clue.save_before_fix":
+            tracker = bot.state
+            chop = tracker.chop(action.target)
+            assert chop is not None
+            assert tracker.critical >> game.identities[chop] & 1
+            assert game.storms + 1 < game.variant.storms
+            fixed = next(s for s in range(4) if seat_name(s) == said.params["name2"])
+            assert bot.clues.doomed(fixed)
+            for order in bot.clues.doomed(fixed):
+                assert tracker.useless >> game.identities[order] & 1
+            saved.add(chop)
+        if action.type is ActionType.DISCARD:
+            assert action.target not in saved
+    assert saved
+
+
 def test_a_seat_that_sees_the_focus_does_not_take_its_clued_card_for_a_prompt() -> None:
     # Cathy's red card, clued together with her red 1, may be the red 2 for all she knows.
     # Alice then clues red on Bob's red 2: with her own card unseen, Cathy could read it as a

@@ -320,6 +320,10 @@ ENGLISH: Final[dict[str, str]] = {
     ),
     "conventions.discard.spare": "I discarded slot {position}, the card I could best spare.",
     "conventions.clue": "I gave {name} a {clue} clue {why}.",
+    "conventions.clue.save_before_fix": (
+        "I gave {name} a {clue} clue {why}, before warning {name2} off a clued card that no "
+        "longer fits: playing it costs only a storm."
+    ),
     "conventions.clue.empty": "I gave {name} an empty {clue} clue to pass the turn without harm.",
     "conventions.clue.stall": (
         "I gave {name} a {clue} clue to pass the turn without misleading anyone."

@@ -402,7 +402,43 @@ class ConventionsBot(Bot):
         if not fixes:
             return None
         best = max(fixes, key=lambda o: (o.fixes, o.value))
+        save = self._save_before_fix(view, best)
+        if save is not None:
+            return save
         return best.action, self._clue_words(best)
+
+    def _save_before_fix(self, view: SeatView, fix: Option) -> tuple[Action, Reason] | None:
+        """A save for the last copy of a card on a chop in danger, rather than ``fix``, when
+        every card the fix heads off is no longer needed and a misplay cannot end the game:
+        that misplay costs a storm, the lost copy its firework's remaining points. The fix
+        can come later, from this seat or another."""
+        if view.storms + 1 >= self.variant.storms:
+            return None
+        st = self.state
+        if not all(st.useless >> st.ident[o] & 1 for o in self.clues.doomed(fix.action.target)):
+            return None
+        saves = []
+        for option in self.clues.options(view):
+            receiver = option.action.target
+            focus = option.reading.focus
+            if (
+                option.kind == "save"
+                and focus is not None
+                and focus == st.chop(receiver)
+                and st.critical >> st.ident[focus] & 1
+                and self.clues.in_danger(receiver)
+            ):
+                saves.append(option)
+        if not saves:
+            return None
+        save = max(saves, key=lambda o: o.value)
+        return save.action, reason(
+            "conventions.clue.save_before_fix",
+            name=seat_name(save.action.target),
+            clue=clue_said(save.action),
+            why=save.detail,
+            name2=seat_name(fix.action.target),
+        )
 
     def _urgent_save(self, view: SeatView) -> tuple[Action, Reason] | None:
         """Save the next player's chop if it is worth saving and they have nothing to play

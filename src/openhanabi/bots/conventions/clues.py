@@ -287,6 +287,10 @@ class ClueBook:
         )
         return found
 
+    def doomed(self, receiver: int) -> set[int]:
+        """The marked cards ``receiver`` takes for sure plays that do not fit."""
+        return self._receiver_now(receiver).doomed
+
     def _bad_touch(self, receiver: int, newly: list[int], reading: Reading) -> int | None:
         """How many of the cards a clue (just applied) newly touches (``newly``, oldest first)
         break good touch: a card no longer needed, a copy of a marked card in another hand, or a
