@@ -15,7 +15,7 @@ from openhanabi.bots import make_bot, play_game
 from openhanabi.bots.conventions import ConventionsBot
 from openhanabi.bots.conventions import clues as clues_module
 from openhanabi.bots.conventions.bot import CLUE_WORTH
-from openhanabi.bots.conventions.clues import Option
+from openhanabi.bots.conventions.clues import SAVE_STAKE_WORTH, Option
 from openhanabi.bots.conventions.rules import within
 from openhanabi.bots.conventions.state import Still
 from openhanabi.bots.conventions.words import seat_name
@@ -294,6 +294,26 @@ def test_a_clue_said_to_show_a_card_no_longer_needed_does(players: int, seeds: r
                 continue
             game.apply(action)
     assert said
+
+
+def test_a_last_copy_is_worth_saving_for_every_card_of_its_firework_it_keeps() -> None:
+    # Alice lets the red 2 and then both red 4s go: Bob's red 2 is the last one, and keeps the
+    # red 2 and 3 playable, no more; his red 5 keeps nothing once the 4s are gone
+    game = deal(2, [["G3", "R4", "R4", "R2", "Y3"], ["R2", "R5", "B3", "B4", "W3"]])
+    bob_red_2, bob_red_5 = game.hands[1][0], game.hands[1][1]
+    bot = ConventionsBot(0, game.variant)
+    worth = []
+    for alices_discard in (3, 1, 2):
+        game.apply(Action.rank_clue(1, 5))
+        game.apply(Action.rank_clue(0, 3))
+        game.apply(Action.discard(alices_discard))
+        game.apply(Action.rank_clue(0, 3))
+        bot.state.sync(game.view(0))
+        worth.append(bot.clues.save_value(game.identities[bob_red_2]))
+    assert worth[0] == pytest.approx(2 + 3 * SAVE_STAKE_WORTH)  # the red 2, 3, 4 and 5 wait on it
+    assert worth[1] == worth[0]  # one red 4 is left
+    assert worth[2] == pytest.approx(2 + SAVE_STAKE_WORTH)  # only the red 3 is left after it
+    assert not bot.state.critical >> game.identities[bob_red_5] & 1
 
 
 @pytest.mark.parametrize(("behind", "saved"), [("G4", True), ("Y5", False)])

@@ -39,6 +39,10 @@ DUPLICATED_COST = 2.0
 # how much of the next chop's worth a save clue loses when it leaves that chop in danger for a
 # receiver who acts next: with two players nobody else can save it before they discard it
 NEXT_CHOP_AT_STAKE = 1.0
+# a save of a last copy is worth 2 cards, and this much more for each further card of its
+# firework it keeps playable: a lost 2 costs four points, a lost 5 one (measured, paired with the
+# search: +0.01 to +0.02 a game with 2-4 players, none with five)
+SAVE_STAKE_WORTH = 0.3
 TWO_PLAYER_NEXT_CHOP_AT_STAKE = 2.0
 
 
@@ -482,8 +486,20 @@ class ClueBook:
         return False
 
     def save_value(self, ident: int) -> float:
+        """What saving a card of identity ``ident`` is worth: a last copy more for every card
+        after it that its firework can still take, any other card worth saving one card."""
         st = self.state
-        return 2.0 if st.critical >> ident & 1 else 1.0
+        if not st.critical >> ident & 1:
+            return 1.0
+        order = st.tables.needed[st.tables.suit_of[ident]]
+        if ident not in order:
+            return 2.0
+        after = 0
+        for later in order[order.index(ident) + 1 :]:
+            if later < 0 or st.useless >> later & 1:
+                break
+            after += 1
+        return 2.0 + SAVE_STAKE_WORTH * after
 
     def in_danger(self, seat: int) -> bool:
         """Whether ``seat`` may discard its chop soon: it has nothing known to play."""
