@@ -313,7 +313,24 @@ def test_a_last_copy_is_worth_saving_for_every_card_of_its_firework_it_keeps() -
     assert worth[0] == pytest.approx(2 + 3 * SAVE_STAKE_WORTH)  # the red 2, 3, 4 and 5 wait on it
     assert worth[1] == worth[0]  # one red 4 is left
     assert worth[2] == pytest.approx(2 + SAVE_STAKE_WORTH)  # only the red 3 is left after it
+    assert bot.clues.at_stake(game.identities[bob_red_2]) == 2
     assert not bot.state.critical >> game.identities[bob_red_5] & 1
+
+
+def test_a_card_known_to_be_a_last_2_is_kept_before_one_known_to_be_a_5() -> None:
+    # Bob knows his red 2 and his red 5 from Alice's clues, and Alice lets the other red 2 go:
+    # both are last copies, but losing the 2 costs four points, the 5 one
+    game = deal(2, [["G3", "R4", "R4", "R2", "Y3"], ["R2", "R5", "B3", "B4", "W3"]])
+    bob_red_2, bob_red_5 = game.hands[1][0], game.hands[1][1]
+    for alices_move in (Action.colour_clue(1, 0), Action.rank_clue(1, 5), Action.rank_clue(1, 2)):
+        game.apply(alices_move)
+        game.apply(Action.rank_clue(0, 3))
+    game.apply(Action.discard(3))
+    bob = ConventionsBot(1, game.variant)
+    view = game.view(1)
+    bob.state.sync(view)
+    assert bob.state.critical >> game.identities[bob_red_2] & 1
+    assert bob._keep_value(view, bob_red_2) > bob._keep_value(view, bob_red_5)
 
 
 @pytest.mark.parametrize(("behind", "saved"), [("G4", True), ("Y5", False)])

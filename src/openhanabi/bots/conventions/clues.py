@@ -491,15 +491,21 @@ class ClueBook:
         st = self.state
         if not st.critical >> ident & 1:
             return 1.0
+        return 2.0 + SAVE_STAKE_WORTH * (self.at_stake(ident) - 1)
+
+    def at_stake(self, ident: int) -> int:
+        """The points a firework loses with the last copy of ``ident``: the card and every
+        card after it the firework can still take."""
+        st = self.state
         order = st.tables.needed[st.tables.suit_of[ident]]
         if ident not in order:
-            return 2.0
-        after = 0
+            return 1
+        points = 1
         for later in order[order.index(ident) + 1 :]:
             if later < 0 or st.useless >> later & 1:
                 break
-            after += 1
-        return 2.0 + SAVE_STAKE_WORTH * after
+            points += 1
+        return points
 
     def in_danger(self, seat: int) -> bool:
         """Whether ``seat`` may discard its chop soon: it has nothing known to play."""
