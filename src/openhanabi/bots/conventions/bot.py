@@ -756,8 +756,9 @@ class ConventionsBot(Bot):
         return min(fair or hand, key=lambda o: (self._keep_value(view, o), hand.index(o)))
 
     def _keep_value(self, view: SeatView, order: int) -> float:
-        """How much losing this card could cost, over the identities it may be: one for a card
-        still needed, more for a last copy, the more the more points its firework would lose."""
+        """How much losing this card could cost, over the identities it may be: one for each
+        still needed, and ``KEEP_STAKE_WORTH`` more for each point a last copy's firework would
+        lose."""
         st = self.state
         belief = self._own_belief(view, order)
         n = max(1, belief.bit_count())
