@@ -26,7 +26,7 @@ def report() -> ModuleType:
     return load_benchmark("conventions_endgame")
 
 
-@pytest.mark.parametrize(("players", "seed"), [(3, 7), (4, 9), (5, 16), (5, 12)])
+@pytest.mark.parametrize(("players", "seed"), [(3, 24), (4, 9), (5, 16), (5, 12)])
 def test_each_stopped_firework_is_placed_once(report: ModuleType, players: int, seed: int) -> None:
     variant = find_variant("base", players=players)
     bots = [ConventionsBot(s, variant, seed, search=False) for s in range(players)]
