@@ -22,6 +22,7 @@ from openhanabi.bots.conventions.words import seat_name
 from openhanabi.bots.explanation import Reason
 from openhanabi.rules import PRESETS, Action, ActionType, Card, Game, find_variant
 from openhanabi.rules.deck import ordered_deck
+from openhanabi.rules.tables import identity
 
 LETTERS = "RYGBW"
 
@@ -499,6 +500,40 @@ def test_a_clue_whose_chain_would_leave_a_clued_copy_useless_is_worth_less() -> 
     assert tempo is not None and any(link.order == 18 for link in tempo.reading.links)
     assert tempo.value < CLUE_WORTH  # not worth a token any more
     assert bots[1].act(game.view(1)) != Action.colour_clue(2, 0)
+
+
+def test_a_clue_that_would_leave_a_clued_copy_looking_like_a_playable_card_is_not_given() -> None:
+    # Seed 20, three players. Bob's blue 4 (order 8) was touched by an early blue clue, and is
+    # "blue, 4 or 5" to everyone now that the blue 1 to 3 are down. A blue clue on his newer blue
+    # 4 (order 21) would get that one played and leave the older as "the blue 5", to be
+    # misplayed as soon as it seems to fit. Cathy does not give it.
+    game, bots = replay(
+        3,
+        20,
+        [
+            Action.rank_clue(2, 5),
+            Action.colour_clue(2, 2),
+            Action.rank_clue(0, 2),
+            Action.colour_clue(1, 3),
+            Action.play(5),
+            Action.play(12),
+            Action.discard(1),
+            Action.rank_clue(0, 1),
+            Action.colour_clue(0, 3),
+            Action.play(0),
+            Action.discard(7),
+            Action.rank_clue(1, 3),
+            Action.play(2),
+            Action.play(6),
+        ],
+    )
+    assert game.card(8) == card("B4") and game.card(21) == card("B4")
+    assert game.fireworks[3] == 3 and game.seat == 2
+    tracker = bots[2].state
+    tracker.sync(game.view(2))
+    assert tracker.belief(8) == 1 << identity(card("B4")) | 1 << identity(card("B5"))
+    assert bots[2].clues.evaluate(game.view(2), Action.colour_clue(1, 3)) is None
+    assert bots[2].act(game.view(2)) != Action.colour_clue(1, 3)
 
 
 def test_a_card_a_clue_shows_useless_is_not_its_focus() -> None:

@@ -146,7 +146,7 @@ class ClueBook:
                     cleared += 1
                     value += 0.8  # they will now discard a clued card that is no longer needed
             bad = self._bad_touch(receiver, trial.fresh, reading)
-            if bad is None:
+            if bad is None or self._copy_misread(reading):
                 return None  # a card touched against good touch would soon be misplayed
             if bad and not doomed and strict:
                 # good touch is kept by every clue but a colour clue that gets a card played or
@@ -328,6 +328,34 @@ class ClueBook:
                 return None
             seen.add(i)
         return bad
+
+    def _copy_misread(self, reading: Reading) -> bool:
+        """Whether a play clue (applied for the moment) leaves a marked copy of a card its chain
+        plays, the focus included, with a single identity once the chain has played: good touch
+        then tells its holder it is that card, and they misplay it. (Bob holds a blue card from
+        an earlier clue, blue 4 or 5 to him, that is the blue 4: a blue clue on his newer blue 4
+        gets that one played, and the older becomes "the blue 5".)"""
+        st = self.state
+        focus = reading.focus
+        if focus is None:
+            return False
+        truth = st.ident[focus]
+        if not reading.plays >> truth & 1 or reading.saves >> truth & 1:
+            return False
+        chained = 1 << truth
+        orders = {focus}
+        for link in reading.links:
+            chained |= 1 << link.ident
+            orders.add(link.order)
+        marks = st.marks()
+        for hand in st.hands:
+            for o in hand:
+                i = st.ident.get(o, -1)  # this seat's own cards are unknown
+                if i < 0 or o not in marks or o in orders or not chained >> i & 1:
+                    continue
+                if (st.belief(o) & ~chained).bit_count() == 1:
+                    return True
+        return False
 
     def _duplicated(self, reading: Reading) -> int:
         """How many marked cards outside a play clue's chain (the clue applied for the moment)
