@@ -536,6 +536,71 @@ def test_a_clue_that_would_leave_a_clued_copy_looking_like_a_playable_card_is_no
     assert bots[2].act(game.view(2)) != Action.colour_clue(1, 3)
 
 
+def test_a_known_play_that_would_leave_a_copy_looking_playable_waits_for_a_clue() -> None:
+    # Seed 842, three players. Alice knows her white 3 (order 0) fits; Cathy holds the other
+    # white 3 (order 11) from a white clue, which she cannot tell from the white 4. Were Alice to
+    # play hers, good touch would leave Cathy's as "the white 4", which fits then: a misplay.
+    # Alice gives Cathy a 3 clue instead, so that Cathy knows hers fits now and plays it.
+    game, bots = replay(
+        3,
+        842,
+        [
+            Action.rank_clue(1, 1),
+            Action.colour_clue(2, 4),
+            Action.discard(12),
+            Action.play(4),
+            Action.play(5),
+            Action.play(10),
+            Action.colour_clue(2, 2),
+            Action.play(17),
+            Action.play(18),
+            Action.rank_clue(2, 5),
+            Action.play(6),
+            Action.rank_clue(0, 3),
+        ],
+    )
+    assert game.card(0) == card("W3") and game.card(11) == card("W3")
+    assert game.fireworks[4] == 2 and game.seat == 0
+    alice = bots[0].state
+    alice.sync(game.view(0))
+    assert alice.belief(0) == 1 << identity(card("W3"))
+    white_4 = 1 << identity(card("W4"))
+    assert alice.belief(11) & ~(1 << identity(card("W3"))) == white_4  # left once hers is played
+    action = bots[0].act(game.view(0))
+    assert action == Action.rank_clue(2, 3)
+    game.apply(action)
+    cathy = bots[2].state
+    cathy.sync(game.view(2))
+    assert cathy.sure_play(11)
+
+
+def test_a_known_play_waits_while_the_holder_of_a_copy_plays_theirs() -> None:
+    # Seed 484, three players. Cathy knows her blue 2 (order 13) fits; Alice holds the other
+    # blue 2 (order 2), clued, and takes it for a card that fits. Were Cathy to play hers, good
+    # touch would leave Alice's as another card that fits, to be misplayed. Cathy does something
+    # else, and Alice plays her blue 2 on her turn.
+    game, bots = replay(
+        3,
+        484,
+        [
+            Action.rank_clue(1, 1),
+            Action.play(5),
+            Action.rank_clue(0, 2),
+            Action.colour_clue(2, 3),
+            Action.play(6),
+        ],
+    )
+    assert game.card(13) == card("B2") and game.card(2) == card("B2")
+    assert game.fireworks[3] == 1 and game.seat == 2
+    cathy = bots[2].state
+    cathy.sync(game.view(2))
+    assert cathy.belief(13) == 1 << identity(card("B2")) and cathy.sure_play(2)
+    action = bots[2].act(game.view(2))
+    assert action.type != ActionType.PLAY
+    game.apply(action)
+    assert bots[0].act(game.view(0)) == Action.play(2)
+
+
 def test_a_card_a_clue_shows_useless_is_not_its_focus() -> None:
     # Both blue 2s are gone, so blue cards other than the 1s are useless. Bob's blue 4 (order
     # 7) was left out of a 1 clue: a blue clue on it tells everyone it is useless, and

@@ -306,6 +306,11 @@ ENGLISH: Final[dict[str, str]] = {
     "conventions.discard.chop": (
         "I discarded my chop (slot {position}) as I had nothing to play and no useful clue to give."
     ),
+    "conventions.discard.chop_for_copy": (
+        "I discarded my chop (slot {position}) rather than play my {suit:lower} {rank}: {name} "
+        "knows their copy fits and plays it first (once mine is played, theirs would look like "
+        "another card that fits)."
+    ),
     "conventions.discard.scream": (
         "I discarded my chop (slot {position}) rather than play, with no clue token left, so "
         "that {name} keeps their chop, the last copy of a card still needed."

@@ -108,6 +108,8 @@ class ConventionsBot(Bot):
         is known to hold, and the copies each seat can see."""
         self.clues = ClueBook(self.state, self.seat)
         self._save_waits: int | None = None  # the next player, whose save waits for my play
+        # (identity, holder): a card I know fits but leave for the holder of a copy to play
+        self._copy_first: tuple[int, int] | None = None
 
     def explain(self) -> str:
         return "" if self._why is None else english(self._why, self.variant)
@@ -301,9 +303,11 @@ class ConventionsBot(Bot):
 
     def _known_play(self, view: SeatView) -> tuple[Action, Reason] | None:
         """Play a card every reading of which fits now: first one whose next card another player
-        holds marked (so they can play theirs on their turn), then the lowest, then the oldest."""
+        holds marked (so they can play theirs on their turn), then the lowest, then the oldest;
+        last one whose play would leave a marked copy in another hand looking like a card that
+        fits (see :meth:`_misleads_copy`)."""
         st = self.state
-        best: tuple[int, int, int, int] | None = None
+        best: tuple[bool, int, int, int, int] | None = None
         waiting: dict[int, int] | None = None  # worked out once some card is known to fit
         for index, order in enumerate(view.hands[view.seat]):
             if not st.marked(order) and not within(
@@ -316,13 +320,25 @@ class ConventionsBot(Bot):
                     waiting = self._waiting_on()
                 rank = min(st.tables.card[i].rank for i in identities(belief))
                 unlocks = sum(1 for i in identities(belief) if i in waiting)
-                key = (-unlocks, rank, index, order)
+                misleads = self._misleads_copy(belief) is not None
+                key = (misleads, -unlocks, rank, index, order)
                 if best is None or key < best:
                     best = key
         if best is None or waiting is None:
             return None
-        order = best[3]
+        order = best[4]
         belief = self._own_belief(view, order)
+        misled = self._misleads_copy(belief) if best[0] else None
+        if misled is not None:
+            holder, copy = misled
+            if within(st.belief(copy), st.playable):
+                # they take theirs for a card that fits and play it on their turn: mine waits
+                self._copy_first = single(belief), holder
+                return None
+            if view.clue_tokens > 0:
+                shown = self._show_copy(view, holder, copy)
+                if shown is not None:
+                    return shown
         position = self._slot(view, order)
         if belief & (belief - 1) == 0 and single(belief) in waiting:
             who = seat_name(waiting[single(belief)])
@@ -347,6 +363,51 @@ class ConventionsBot(Bot):
                 tokens=view.clue_tokens,
             )
         return self._play_action(view, order, belief), why
+
+    def _misleads_copy(self, belief: int) -> tuple[int, int] | None:
+        """The (holder, card) of a marked copy in another hand that my card, known to be one
+        identity, would leave looking like a card that fits once played: good touch drops the
+        played identity from their card, and what is left would all fit. They would misplay it
+        on their turn (Cathy's clued card is red or yellow 3 to her and is the red 3: once I play
+        my red 3, it is "the yellow 3" to her)."""
+        st = self.state
+        if belief & (belief - 1):
+            return None
+        ident = single(belief)
+        suit = st.tables.suit_of[ident]
+        row = st.tables.needed[suit]
+        height = st.fireworks[suit]
+        after = st.playable & ~(1 << ident)  # what fits once my card is played
+        if row[height] == ident and height + 1 < len(row) and row[height + 1] >= 0:
+            after |= 1 << row[height + 1]
+        for seat, hand in enumerate(st.hands):
+            if seat == self.seat:
+                continue
+            for order in hand:
+                if st.ident.get(order) != ident or not st.marked(order):
+                    continue
+                if within(st.belief(order) & ~(1 << ident), after):
+                    return seat, order
+        return None
+
+    def _show_copy(self, view: SeatView, holder: int, copy: int) -> tuple[Action, Reason] | None:
+        """The best clue that shows ``holder`` that their marked ``copy`` fits now: they play it,
+        and my own copy, which I know, becomes one I know is no longer needed."""
+        st = self.state
+        hand = st.hands[holder]
+        shows: list[Option] = []
+        for option in self.clues.options(view):
+            action = option.action
+            if action.target != holder:
+                continue
+            mask = st.clue_mask(action.type, action.value)
+            touched = tuple(o for o in hand if 1 << st.ident[o] & mask)
+            if within(st.belief_after(copy, touched, mask), st.playable):
+                shows.append(option)
+        if not shows:
+            return None
+        best = max(shows, key=lambda option: option.value)
+        return best.action, self._clue_words(best)
 
     def _scream(self, view: SeatView) -> tuple[Action, Reason] | None:
         """With no clue token left, the next player would discard a chop that is the last copy
@@ -554,12 +615,20 @@ class ConventionsBot(Bot):
             if found is not None:
                 return found
         chop = st.chop(view.seat)
-        if chop is not None:
-            return (
-                Action.discard(chop),
-                reason("conventions.discard.chop", position=self._slot(view, chop)),
+        if chop is None:
+            return None
+        if self._copy_first is not None:
+            ident, holder = self._copy_first
+            why = card_said(
+                st.tables,
+                "conventions.discard.chop_for_copy",
+                ident,
+                position=self._slot(view, chop),
+                name=seat_name(holder),
             )
-        return None
+        else:
+            why = reason("conventions.discard.chop", position=self._slot(view, chop))
+        return Action.discard(chop), why
 
     def _call_over_play(self, view: SeatView) -> tuple[Action, Reason] | None:
         """With no clue token left, a positional discard even rather than a card I know fits:
