@@ -146,7 +146,8 @@ class ClueBook:
                     cleared += 1
                     value += 0.8  # they will now discard a clued card that is no longer needed
             bad = self._bad_touch(receiver, trial.fresh, reading)
-            if bad is None or self._copy_misread(reading):
+            chained, copies = self._chain_copies(reading)
+            if bad is None or self._copy_misread(chained, copies):
                 return None  # a card touched against good touch would soon be misplayed
             if bad and not doomed and strict:
                 # good touch is kept by every clue but a colour clue that gets a card played or
@@ -165,7 +166,7 @@ class ClueBook:
                 if not (playing or saving) or action.type != ActionType.COLOUR_CLUE:
                     return None
             value -= BAD_TOUCH_COST * bad
-            value -= DUPLICATED_COST * self._duplicated(reading)
+            value -= DUPLICATED_COST * self._duplicated(reading, chained, copies)
             if st.players >= DOUBT_PLAYERS:
                 value -= self._doubt(reading, unseen, doomed)
             if chop_before in touched and receiver == (self.seat + 1) % st.players:
@@ -329,63 +330,54 @@ class ClueBook:
             seen.add(i)
         return bad
 
-    def _copy_misread(self, reading: Reading) -> bool:
-        """Whether a play clue (applied for the moment) leaves a marked copy of a card its chain
-        plays, the focus included, with a single identity once the chain has played: good touch
-        then tells its holder it is that card, and they misplay it. (Bob holds a blue card from
-        an earlier clue, blue 4 or 5 to him, that is the blue 4: a blue clue on his newer blue 4
-        gets that one played, and the older becomes "the blue 5".)"""
+    def _chain_copies(self, reading: Reading) -> tuple[int, list[int]]:
+        """For a play clue (applied for the moment): the identities its chain plays, its focus
+        included (a mask), and the marked cards outside the chain that are copies of them (this
+        seat's own cards are unknown to it); nothing for any other clue."""
         st = self.state
         focus = reading.focus
         if focus is None:
-            return False
+            return 0, []
         truth = st.ident[focus]
         if not reading.plays >> truth & 1 or reading.saves >> truth & 1:
-            return False
+            return 0, []
         chained = 1 << truth
         orders = {focus}
         for link in reading.links:
             chained |= 1 << link.ident
             orders.add(link.order)
         marks = st.marks()
+        copies = []
         for hand in st.hands:
             for o in hand:
-                i = st.ident.get(o, -1)  # this seat's own cards are unknown
-                if i < 0 or o not in marks or o in orders or not chained >> i & 1:
-                    continue
-                if (st.belief(o) & ~chained).bit_count() == 1:
-                    return True
-        return False
+                i = st.ident.get(o, -1)
+                if i >= 0 and chained >> i & 1 and o in marks and o not in orders:
+                    copies.append(o)
+        return chained, copies
 
-    def _duplicated(self, reading: Reading) -> int:
-        """How many marked cards outside a play clue's chain (the clue applied for the moment)
-        are copies of a card its chain plays before the focus, and are not known to be only
-        such cards or cards no longer needed: once the chain has played they are useless, and
-        their holders do not know it. Copies of the focus itself are counted by good touch."""
+    def _copy_misread(self, chained: int, copies: list[int]) -> bool:
+        """Whether one of the ``copies`` of the cards a play clue's chain plays (``chained``, see
+        :meth:`_chain_copies`) is left with a single identity once the chain has played: good
+        touch then tells its holder it is that card, and they misplay it. (Bob holds a blue card
+        from an earlier clue, blue 4 or 5 to him, that is the blue 4: a blue clue on his newer
+        blue 4 gets that one played, and the older becomes "the blue 5".)"""
+        belief = self.state.belief
+        return any((belief(o) & ~chained).bit_count() == 1 for o in copies)
+
+    def _duplicated(self, reading: Reading, chained: int, copies: list[int]) -> int:
+        """How many of the ``copies`` (see :meth:`_chain_copies`) are copies of a card the chain
+        plays before the focus, and are not known to be only such cards or cards no longer
+        needed: once the chain has played they are useless, and their holders do not know it.
+        Copies of the focus itself are counted by good touch."""
         st = self.state
-        focus = reading.focus
-        if focus is None:
+        if reading.focus is None:
             return 0
-        truth = st.ident[focus]
-        if not reading.plays >> truth & 1 or reading.saves >> truth & 1:
-            return 0
-        if not reading.links:
-            return 0  # most clues: nothing plays before the focus
-        chained = 0
-        orders = {focus}
-        for link in reading.links:
-            chained |= 1 << link.ident
-            orders.add(link.order)
-        marks = st.marks()
-        found = 0
-        for hand in st.hands:
-            for o in hand:
-                i = st.ident.get(o, -1)  # this seat's own cards are unknown
-                if i < 0 or o not in marks or o in orders or not chained >> i & 1:
-                    continue
-                if not within(st.belief(o), st.useless | chained):
-                    found += 1
-        return found
+        before = chained & ~(1 << st.ident[reading.focus])
+        return sum(
+            1
+            for o in copies
+            if before >> st.ident[o] & 1 and not within(st.belief(o), st.useless | before)
+        )
 
     def _misread(
         self,
