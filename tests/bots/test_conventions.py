@@ -536,6 +536,44 @@ def test_a_clue_that_would_leave_a_clued_copy_looking_like_a_playable_card_is_no
     assert bots[2].act(game.view(2)) != Action.colour_clue(1, 3)
 
 
+SEED_19_OPENING = [
+    Action.colour_clue(1, 0),
+    Action.play(5),
+    Action.colour_clue(0, 1),
+    Action.play(1),
+    Action.rank_clue(0, 2),
+    Action.play(14),
+    Action.play(2),
+    Action.rank_clue(2, 2),
+]
+
+
+def test_with_one_storm_left_no_chain_goes_through_a_card_the_giver_may_hold() -> None:
+    # Seed 19, three players, one storm token. Cathy's clued 2 (order 17) is the red, yellow or
+    # green 2 to her. A green clue on Bob's green 2, finessing Alice's green 1, would leave her
+    # card, were it the green 2, as "the red or yellow 2", both of which fit: a misplay she could
+    # not see coming, and with one storm it ends the game. She gives another clue; with storms
+    # to spare (the same position in the base game) the green clue is hers to give.
+    variant = find_variant("one-storm", players=3)
+    game = Game.new(variant, 19)
+    bots = [ConventionsBot(seat, variant) for seat in range(3)]
+    for action in SEED_19_OPENING:
+        bots[game.seat].state.sync(game.view(game.seat))
+        game.apply(action)
+    assert game.card(6) == card("G2") and game.card(18) == card("G1") and game.seat == 2
+    cathy = bots[2].state
+    cathy.sync(game.view(2))
+    green_2 = 1 << identity(card("G2"))
+    left = cathy.belief(17) & ~green_2
+    assert cathy.belief(17) & green_2 and within(left, cathy.playable)
+    green = Action.colour_clue(1, 2)
+    assert bots[2].clues.evaluate(game.view(2), green) is None
+    assert bots[2].act(game.view(2)) != green
+    base, base_bots = replay(3, 19, SEED_19_OPENING)
+    base_bots[2].state.sync(base.view(2))
+    assert base_bots[2].clues.evaluate(base.view(2), green) is not None
+
+
 def test_a_known_play_that_would_leave_a_copy_looking_playable_waits_for_a_clue() -> None:
     # Seed 842, three players. Alice knows her white 3 (order 0) fits; Cathy holds the other
     # white 3 (order 11) from a white clue, which she cannot tell from the white 4. Were Alice to

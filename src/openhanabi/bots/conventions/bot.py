@@ -374,12 +374,7 @@ class ConventionsBot(Bot):
         if belief & (belief - 1):
             return None
         ident = single(belief)
-        suit = st.tables.suit_of[ident]
-        row = st.tables.needed[suit]
-        height = st.fireworks[suit]
-        after = st.playable & ~(1 << ident)  # what fits once my card is played
-        if row[height] == ident and height + 1 < len(row) and row[height + 1] >= 0:
-            after |= 1 << row[height + 1]
+        after = rules.fits_once_played(st.tables, st.playable, 1 << ident)
         for seat, hand in enumerate(st.hands):
             if seat == self.seat:
                 continue

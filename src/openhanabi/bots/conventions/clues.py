@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from openhanabi.bots.conventions.rules import single, within
+from openhanabi.bots.conventions.rules import fits_once_played, single, within
 from openhanabi.bots.conventions.state import Reading, Still, Tracker
 from openhanabi.bots.conventions.words import card_said, seat_name
 from openhanabi.bots.explanation import Reason, reason
@@ -149,6 +149,8 @@ class ClueBook:
             chained, copies = self._chain_copies(reading)
             if bad is None or self._copy_misread(chained, copies):
                 return None  # a card touched against good touch would soon be misplayed
+            if view.storms + 1 >= st.variant.storms and self._own_copy_misread(chained):
+                return None  # with one storm left, a misplay I cannot see coming ends the game
             if bad and not doomed and strict:
                 # good touch is kept by every clue but a colour clue that gets a card played or
                 # saves the last copy of a card
@@ -363,6 +365,21 @@ class ClueBook:
         blue 4 gets that one played, and the older becomes "the blue 5".)"""
         belief = self.state.belief
         return any((belief(o) & ~chained).bit_count() == 1 for o in copies)
+
+    def _own_copy_misread(self, chained: int) -> bool:
+        """Whether a marked card of this seat's own hand, which it cannot see, may be a copy of
+        a card a play clue's chain plays (``chained``, see :meth:`_chain_copies`), and would
+        then look like a card that fits once the chain has played. (Bob holds a 2 from a save;
+        his blue clue to Cathy's blue 3 finesses Alice's blue 2: if his 2 is the blue 2 too, it
+        is "a 2 that fits" to him once Alice's is played, and he misplays it.)"""
+        st = self.state
+        after = fits_once_played(st.tables, st.playable, chained)
+        for order in st.hands[self.seat]:
+            if st.marked(order):
+                belief = st.belief(order)
+                if belief & chained and within(belief & ~chained, after):
+                    return True
+        return False
 
     def _duplicated(self, reading: Reading, chained: int, copies: list[int]) -> int:
         """How many of the ``copies`` (see :meth:`_chain_copies`) are copies of a card the chain

@@ -113,6 +113,18 @@ def firework_masks(
     return playable, useless, critical
 
 
+def fits_once_played(tables: Tables, playable: int, played: int) -> int:
+    """The identities that fit once the identities ``played`` (each fitting now, or once
+    another of them is played) are played: ``playable`` less them, and the card after each."""
+    after = playable
+    for ident in identities(played):
+        row = tables.needed[tables.suit_of[ident]]
+        following = row[row.index(ident) + 1]
+        if following >= 0:
+            after |= 1 << following
+    return after & ~played
+
+
 class FireworkMasks:
     """:func:`firework_masks` of one variant, with the played identities as a fourth mask,
     remembered by state: every seat's notes reach the same states, and so do the rollouts of a
