@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from unittest import mock
 
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from openhanabi.bots.conventions import rules
@@ -15,6 +15,7 @@ from openhanabi.bots.conventions.rules import (
     clue_focus,
     finesse_position,
     firework_masks,
+    fits_once_played,
     identities,
     single,
     within,
@@ -84,3 +85,28 @@ def test_remembered_firework_masks_are_the_masks_worked_out_afresh(
             )
             assert masks(fireworks, gone) == (*firework_masks(BASE, fireworks, gone), played)
             assert len(masks.found) <= 4  # it starts over rather than grow without end
+
+
+@given(
+    st.sampled_from(["base", "black-powder"]),
+    st.lists(st.integers(min_value=0, max_value=5), min_size=6, max_size=6),
+    st.integers(min_value=0, max_value=5),
+    st.integers(min_value=1, max_value=5),
+)
+def test_the_cards_that_fit_once_a_chain_is_played_are_those_of_the_grown_fireworks(
+    preset: str, heights: list[int], suit: int, length: int
+) -> None:
+    # a chain plays the next cards of one firework in order; what fits afterwards is what fits
+    # on the fireworks grown by them (black powder is built from its 5 down)
+    tables = tables_for(find_variant(preset, players=3))
+    fireworks = heights[: tables.suit_count]
+    suit %= tables.suit_count
+    length = min(length, 5 - fireworks[suit])
+    assume(length > 0)  # a complete firework has no chain left to play
+    chain = tables.needed[suit][fireworks[suit] : fireworks[suit] + length]
+    gone = [0] * tables.identities
+    playable = firework_masks(tables, fireworks, gone)[0]
+    grown = list(fireworks)
+    grown[suit] += length
+    expected = firework_masks(tables, grown, gone)[0]
+    assert fits_once_played(tables, playable, sum(1 << ident for ident in chain)) == expected
