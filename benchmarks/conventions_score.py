@@ -8,16 +8,19 @@ strikeouts (the whole score), last copies discarded, last copies misplayed, and 
 still reachable but left unplayed when the game ended (the team ran out of turns).
 
 With ``--no-search`` the bots play without their endgame search (docs/conventions.md, "The
-endgame search"): the same seeds, paired. On a terminal a progress bar (on standard error)
-follows each player count.
+endgame search"): the same seeds, paired. ``--json FILE`` writes every game's score by player
+count and seed, to compare two versions of the bot game by game. On a terminal a progress bar
+(on standard error) follows each player count.
 
     python benchmarks/conventions_score.py [--games 2000] [--players 2 3 4 5]
                                            [--variant base] [--jobs J] [--losses] [--no-search]
+                                           [--json FILE]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
 import time
@@ -37,6 +40,7 @@ class Part:
     """The results of one run of seeds."""
 
     scores: list[int] = field(default_factory=list)
+    seeds: list[int] = field(default_factory=list)
     perfect: int = 0
     strikeouts: int = 0
     cpu: float = 0.0
@@ -68,6 +72,7 @@ def run(variant_name: str, players: int, seeds: range, search: bool = True) -> P
                 reach = now
         outcome = game.outcome
         part.scores.append(outcome.score)
+        part.seeds.append(seed)
         part.perfect += outcome.score == variant.max_score
         if outcome.termination is Termination.STRIKEOUT:
             part.strikeouts += 1
@@ -89,6 +94,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes")
     parser.add_argument("--losses", action="store_true", help="also say where points were lost")
     parser.add_argument("--no-search", action="store_true", help="play without the endgame search")
+    parser.add_argument(
+        "--json", metavar="FILE", help="write each game's score (players, seed, score) to FILE"
+    )
     args = parser.parse_args(argv)
     # small chunks: the progress bar moves often, and the workers finish together
     chunk = max(1, min(CHUNK, math.ceil(args.games / (4 * args.jobs))))
@@ -102,6 +110,7 @@ def main(argv: list[str] | None = None) -> None:
         f" {'plays/clue':>10}"
     )
     losses = []
+    games: list[dict[str, int]] = []
     with ProcessPoolExecutor(args.jobs) as pool:
         for players in args.players:
             parts = [
@@ -118,6 +127,10 @@ def main(argv: list[str] | None = None) -> None:
             for future in parts:
                 part = future.result()
                 total.scores.extend(part.scores)
+                games.extend(
+                    {"players": players, "seed": seed, "score": score}
+                    for seed, score in zip(part.seeds, part.scores, strict=True)
+                )
                 total.perfect += part.perfect
                 total.strikeouts += part.strikeouts
                 total.cpu += part.cpu
@@ -134,6 +147,9 @@ def main(argv: list[str] | None = None) -> None:
                 f"{n / total.cpu:>8.1f} {total.plays / max(1, total.clues):>10.2f}"
             )
             losses.append((players, {c: total.lost[c] / n for c in CAUSES}))
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as out:
+            json.dump({"variant": args.variant, "search": search, "games": games}, out)
     if args.losses:
         print("points lost per game, by cause")
         print(f"{'players':>7} " + " ".join(f"{c:>10}" for c in CAUSES))

@@ -1,8 +1,11 @@
 """The score benchmark of the conventions bot (``benchmarks/conventions_score.py``): games played
-in chunks by several workers add up to the same results as one run over the seeds."""
+in chunks by several workers add up to the same results as one run over the seeds, and its
+``--json`` file holds every game's score."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -26,3 +29,21 @@ def test_chunks_played_by_two_workers_report_what_one_run_plays(
     assert float(results[3].rstrip("%")) == pytest.approx(100 * whole.perfect / games, abs=0.05)
     for cause, shown in zip(score.CAUSES, losses[1:], strict=True):
         assert float(shown) == pytest.approx(whole.lost[cause] / games, abs=5e-4)
+
+
+def test_the_json_file_holds_each_games_score_by_players_and_seed(
+    score: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    games = 4
+    out = tmp_path / "scores.json"
+    score.main(["--games", str(games), "--players", "2", "3", "--no-search", "--json", str(out)])
+    rows = [line.split() for line in capsys.readouterr().out.splitlines()]
+    found = json.loads(out.read_text(encoding="utf-8"))
+    assert found["variant"] == "base" and found["search"] is False
+    by_game = {(g["players"], g["seed"]): g["score"] for g in found["games"]}
+    assert len(by_game) == len(found["games"]) == 2 * games
+    for players in (2, 3):
+        whole = score.run("base", players, range(games), search=False)
+        assert [by_game[players, seed] for seed in range(games)] == whole.scores
+        (row,) = (row for row in rows if row[:1] == [str(players)])
+        assert float(row[1]) == pytest.approx(sum(whole.scores) / games, abs=5e-4)
