@@ -7,10 +7,12 @@ from openhanabi.bots.conventions import ConventionsBot
 from openhanabi.rules import Action, Game, find_variant
 
 
-def replay(players: int, seed: int, actions: list[Action]) -> tuple[Game, list[ConventionsBot]]:
-    """The game of ``seed`` after ``actions``, with a conventions bot in every seat that has
-    read the log on each of its turns."""
-    variant = find_variant("base", players=players)
+def replay(
+    players: int, seed: int, actions: list[Action], preset: str = "base"
+) -> tuple[Game, list[ConventionsBot]]:
+    """The game of ``seed`` (a game of ``preset``) after ``actions``, with a conventions bot in
+    every seat that has read the log on each of its turns."""
+    variant = find_variant(preset, players=players)
     game = Game.new(variant, seed)
     bots = [ConventionsBot(seat, variant) for seat in range(players)]
     for action in actions:

@@ -554,12 +554,7 @@ def test_with_one_storm_left_no_chain_goes_through_a_card_the_giver_may_hold() -
     # card, were it the green 2, as "the red or yellow 2", both of which fit: a misplay she could
     # not see coming, and with one storm it ends the game. She gives another clue; with storms
     # to spare (the same position in the base game) the green clue is hers to give.
-    variant = find_variant("one-storm", players=3)
-    game = Game.new(variant, 19)
-    bots = [ConventionsBot(seat, variant) for seat in range(3)]
-    for action in SEED_19_OPENING:
-        bots[game.seat].state.sync(game.view(game.seat))
-        game.apply(action)
+    game, bots = replay(3, 19, SEED_19_OPENING, "one-storm")
     assert game.card(6) == card("G2") and game.card(18) == card("G1") and game.seat == 2
     cathy = bots[2].state
     cathy.sync(game.view(2))
@@ -572,6 +567,180 @@ def test_with_one_storm_left_no_chain_goes_through_a_card_the_giver_may_hold() -
     base, base_bots = replay(3, 19, SEED_19_OPENING)
     base_bots[2].state.sync(base.view(2))
     assert base_bots[2].clues.evaluate(base.view(2), green) is not None
+
+
+SEED_15_OPENING = [
+    Action.rank_clue(1, 1),
+    Action.play(5),
+    Action.discard(10),
+    Action.rank_clue(2, 3),
+    Action.play(8),
+    Action.discard(12),
+    Action.rank_clue(2, 2),
+    Action.play(9),
+    Action.rank_clue(1, 5),
+    Action.rank_clue(2, 2),
+    Action.discard(15),
+    Action.play(13),
+    Action.colour_clue(1, 3),
+    Action.discard(17),
+    Action.play(21),
+    Action.rank_clue(2, 4),
+    Action.colour_clue(2, 3),
+    Action.play(16),
+    Action.discard(0),
+    Action.play(20),
+    Action.play(11),
+    Action.colour_clue(1, 4),
+    Action.play(26),
+    Action.play(23),
+    Action.colour_clue(2, 4),
+]
+
+
+def test_with_one_storm_left_no_chain_plays_a_card_the_givers_own_may_be_once_it_may_fit() -> None:
+    # Seed 15, three players, one storm token. Bob's white card (order 22) is the white 3, 4 or
+    # 5 to him; it is the white 3. A 3 clue on Alice's white 3, once Cathy has played her white
+    # 2, would leave his card "the white 4 or 5": not yet a card he plays, but one copy seen
+    # (the white 5 drawn into another hand) makes it "the white 4", and he misplays it. He gives
+    # no such clue with one storm left; with storms to spare the clue is his to give.
+    game, bots = replay(3, 15, SEED_15_OPENING, "one-storm")
+    assert game.card(22) == card("W3") and game.card(25) == card("W3") and game.seat == 1
+    bob = bots[1].state
+    bob.sync(game.view(1))
+    white_3, white_4 = (1 << identity(card(name)) for name in ("W3", "W4"))
+    assert bob.belief(22) & white_3 and bob.belief(22) & white_4
+    three = Action.rank_clue(0, 3)
+    assert bots[1].clues.evaluate(game.view(1), three) is None
+    assert bots[1].act(game.view(1)) != three
+    base, base_bots = replay(3, 15, SEED_15_OPENING)
+    base_bots[1].state.sync(base.view(1))
+    assert base_bots[1].clues.evaluate(base.view(1), three) is not None
+
+
+def test_with_one_storm_left_a_card_only_its_holders_sight_makes_sure_is_not_played() -> None:
+    # Seed 15, three players, one storm token, a few turns after the position above in a game
+    # where Bob gave that 3 clue. His white card (order 22), a copy of the white 3 Alice has
+    # played, is "the white 4 or 5" to the table; he sees the white 5 in Alice's hand, so to
+    # him alone it is the white 4, which fits. He does not play it; with storms to spare he
+    # would (and misplay it).
+    opening = [
+        *SEED_15_OPENING,
+        Action.rank_clue(0, 3),
+        Action.play(29),
+        Action.play(25),
+    ]
+    game, bots = replay(3, 15, opening, "one-storm")
+    assert game.card(22) == card("W3") and game.card(31) == card("W5") and game.seat == 1
+    assert game.fireworks[4] == 3
+    bob = bots[1].state
+    bob.sync(game.view(1))
+    white_4, white_5 = (1 << identity(card(name)) for name in ("W4", "W5"))
+    assert bob.belief(22) == white_4 | white_5 and not bob.sure_play(22)
+    assert bots[1].act(game.view(1)) != Action.play(22)
+    base, base_bots = replay(3, 15, opening)
+    assert base_bots[1].act(base.view(1)) == Action.play(22)
+
+
+def test_a_misplay_no_clue_on_cards_can_head_off_is_headed_off_by_an_empty_clue() -> None:
+    # Seed 138, three players, one storm token. Alice's red card (order 2) is a red 3, a copy
+    # of one played, which good touch has left as "the red 5": with the red 4 down she would
+    # play it. No clue touching her cards fixes it without misleading her about another, so Bob
+    # names a rank she holds none of: a 5 clue tells her the card is not the 5, and she knows it
+    # is no longer needed.
+    game, bots = replay(
+        3,
+        138,
+        [
+            Action.rank_clue(1, 1),
+            Action.play(8),
+            Action.discard(10),
+            Action.colour_clue(1, 1),
+            Action.colour_clue(0, 1),
+            Action.play(16),
+            Action.play(4),
+            Action.colour_clue(2, 0),
+            Action.play(13),
+            Action.rank_clue(2, 2),
+            Action.discard(15),
+            Action.play(17),
+            Action.colour_clue(1, 4),
+            Action.play(9),
+            Action.colour_clue(0, 0),
+            Action.colour_clue(2, 1),
+            Action.play(22),
+            Action.play(21),
+            Action.play(18),
+            Action.rank_clue(0, 4),
+            Action.discard(11),
+            Action.play(1),
+        ],
+        "one-storm",
+    )
+    assert game.card(2) == card("R3") and game.fireworks[0] == 4 and game.seat == 1
+    bob = bots[1].state
+    bob.sync(game.view(1))
+    assert bob.sure_play(2)
+    action = bots[1].act(game.view(1))
+    assert action.is_clue and action.target == 0
+    assert not any(o.fixes for o in bots[1].clues.weighed or [])
+    game.apply(action)
+    assert game.events[-1].touched == ()  # a clue on none of her cards
+    game.apply(bots[2].act(game.view(2)))
+    alice = bots[0].state
+    alice.sync(game.view(0))
+    assert not alice.sure_play(2)
+    assert bots[0].act(game.view(0)) != Action.play(2)
+
+
+def test_with_one_storm_left_a_play_that_would_mislead_the_next_player_waits_for_a_fix() -> None:
+    # Seed 5, three players, one storm token. Bob knows his white 1 (order 20) fits. Cathy's
+    # clued red 2 (order 10), a copy of one played, is "the white 2" to her: once the white 1
+    # is down she would play it, and a misplay ends the game. Bob first gives her a clue that
+    # shows her it is not the white 2; with storms to spare he plays his white 1.
+    opening = [
+        Action.rank_clue(1, 1),
+        Action.rank_clue(2, 2),
+        Action.colour_clue(0, 0),
+        Action.play(2),
+        Action.play(8),
+        Action.colour_clue(0, 3),
+        Action.play(0),
+        Action.rank_clue(0, 5),
+        Action.rank_clue(0, 1),
+        Action.play(4),
+        Action.colour_clue(0, 1),
+        Action.rank_clue(1, 3),
+        Action.play(18),
+        Action.play(5),
+        Action.discard(14),
+        Action.play(19),
+        Action.colour_clue(2, 1),
+        Action.discard(13),
+        Action.play(15),
+        Action.discard(6),
+        Action.play(21),
+        Action.play(22),
+        Action.colour_clue(2, 2),
+        Action.colour_clue(1, 4),
+        Action.discard(3),
+    ]
+    game, bots = replay(3, 5, opening, "one-storm")
+    assert game.card(20) == card("W1") and game.card(10) == card("R2") and game.seat == 1
+    assert game.fireworks[0] == 2 and game.fireworks[4] == 0
+    bob = bots[1].state
+    bob.sync(game.view(1))
+    white_2 = 1 << identity(card("W2"))
+    assert bob.belief(20) == 1 << identity(card("W1")) and bob.belief(10) == white_2
+    action = bots[1].act(game.view(1))
+    assert action.is_clue and action.target == 2
+    game.apply(action)
+    cathy = bots[2].state
+    cathy.sync(game.view(2))
+    assert not cathy.belief(10) & white_2
+    assert bots[2].act(game.view(2)) != Action.play(10)
+    base, base_bots = replay(3, 5, opening)
+    assert base_bots[1].act(base.view(1)) == Action.play(20)
 
 
 def test_a_known_play_that_would_leave_a_copy_looking_playable_waits_for_a_clue() -> None:

@@ -199,6 +199,50 @@ class ClueBook:
             return None
         return Option(action, value, kind, reading, detail, len(doomed), new_plays)
 
+    def empty_fix(self, view: SeatView, needed_only: bool) -> Action | None:
+        """An empty clue that heads off every misplay ahead in its receiver's hand, for when no
+        clue touching cards can (see :meth:`empty_clue`; Alice takes her red 3, a copy of a
+        played card, for the red 5: a 5 clue touching none of her cards shows her it is not the
+        5). With ``needed_only``, only for a hand where a card still needed is about to be
+        misplayed."""
+        st = self.state
+        for receiver in range(st.players):
+            doomed = self.doomed(receiver) if receiver != self.seat else set()
+            if not doomed:
+                continue
+            if needed_only and all(st.useless >> st.ident[o] & 1 for o in doomed):
+                continue
+            found = self.empty_clue(view, receiver, st.playable)
+            if found is not None:
+                return found
+        return None
+
+    def empty_clue(
+        self, view: SeatView, receiver: int, fits: int, played: int = 0
+    ) -> Action | None:
+        """A clue to ``receiver`` that touches none of their cards and, once the identities
+        ``played`` are played (and so dropped from every belief by good touch), leaves none of
+        their marked cards outside ``fits`` looking like a card of ``fits``: what it rules out
+        is all it says."""
+        st = self.state
+        hand = st.hands[receiver]
+        marks = st.marks()
+        unseen = ~self.exhausted(receiver)
+        wrong = [o for o in hand if o in marks and not fits >> st.ident[o] & 1]
+        for action in clue_actions(view):
+            if action.target != receiver:
+                continue
+            mask = st.clue_mask(action.type, action.value)
+            if any(1 << st.ident[o] & mask for o in hand):
+                continue
+            for o in wrong:
+                after = st.belief_after(o, (), mask) & ~played
+                if within(after & unseen or after, fits):
+                    break
+            else:
+                return action
+        return None
+
     def _doubt(self, reading: Reading, unseen: int, doomed: set[int]) -> float:
         """What the receiver's doubt about the focus of a clue (applied for the moment) costs:
         each identity beyond the first it keeps for a card to save or to play."""
@@ -368,16 +412,26 @@ class ClueBook:
 
     def _own_copy_misread(self, chained: int) -> bool:
         """Whether a marked card of this seat's own hand, which it cannot see, may be a copy of
-        a card a play clue's chain plays (``chained``, see :meth:`_chain_copies`), and would
-        then look like a card that fits once the chain has played. (Bob holds a 2 from a save;
-        his blue clue to Cathy's blue 3 finesses Alice's blue 2: if his 2 is the blue 2 too, it
-        is "a 2 that fits" to him once Alice's is played, and he misplays it.)"""
+        a card a play clue's chain plays (``chained``, see :meth:`_chain_copies`), and might
+        then look like a card that fits once the chain and every sure play in the other hands
+        have played: some identity it may be, other than those, would fit. (Bob holds a 2 from
+        a save; his blue clue to Cathy's blue 3 finesses Alice's blue 2: if his 2 is the blue 2
+        too, it is "a 2 that fits" to him once Alice's is played, and he misplays it. Were his
+        card "a 3 or a 4", seeing the 4 elsewhere would make it the same trap.)"""
         st = self.state
-        after = fits_once_played(st.tables, st.playable, chained)
+        # the sure plays waiting in the other hands are played too, sooner or later, and each
+        # makes the card after it fit (Cathy's clued red 1 turns "a red 2" into a card to play)
+        coming = chained
+        for seat, hand in enumerate(st.hands):
+            if seat != self.seat:
+                for order in hand:
+                    if order in st.ident and st.sure_play(order):
+                        coming |= 1 << st.ident[order]
+        after = fits_once_played(st.tables, st.playable, coming)
         for order in st.hands[self.seat]:
             if st.marked(order):
                 belief = st.belief(order)
-                if belief & chained and within(belief & ~chained, after):
+                if belief & chained and belief & ~coming & after:
                     return True
         return False
 
