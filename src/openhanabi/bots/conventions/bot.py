@@ -308,7 +308,9 @@ class ConventionsBot(Bot):
         """Play a card every reading of which fits now: first one whose next card another player
         holds marked (so they can play theirs on their turn), then the lowest, then the oldest;
         last one whose play would leave a marked copy in another hand looking like a card that
-        fits (see :meth:`_misleads_copy`)."""
+        fits (see :meth:`_misleads_copy`), or, with one storm left, the next player taking a copy
+        for the card after it (see :meth:`_dooms`). A marked card counts as known only when
+        :meth:`_trusted`."""
         st = self.state
         best: tuple[bool, int, int, int, int] | None = None
         waiting: dict[int, int] | None = None  # worked out once some card is known to fit
