@@ -442,42 +442,53 @@ class ConventionsBot(Bot):
         st = self.state
         after = rules.fits_once_played(st.tables, st.playable, belief)
         unseen = ~self.clues.exhausted(holder)
+        fixes = []
+        for option, left in self._clues_on(view, holder, card):
+            left &= ~belief
+            if not within(left & unseen or left, after):
+                fixes.append(option)
+        if fixes:
+            fix = max(fixes, key=lambda option: option.value).action
+        else:
+            empty = self.clues.empty_clue(view, holder, after, belief)
+            if empty is None:
+                return None
+            fix = empty
+        return fix, self._fix_words(fix)
+
+    def _fix_words(self, fix: Action) -> Reason:
+        """The reason for ``fix``, a clue that is not weighed as an option (an empty clue, or one
+        that heads off a misplay my own play would cause)."""
+        return reason(
+            "conventions.clue",
+            name=seat_name(fix.target),
+            clue=clue_said(fix),
+            why=reason("conventions.why.fix_misplay"),
+        )
+
+    def _clues_on(self, view: SeatView, holder: int, card: int) -> list[tuple[Option, int]]:
+        """Each clue worth considering for ``holder``, with the belief their marked ``card``
+        would have after it (its reading left out)."""
+        st = self.state
         hand = st.hands[holder]
-        fixes: list[tuple[float, Action]] = []
+        found = []
         for option in self.clues.options(view):
             action = option.action
             if action.target == holder:
                 mask = st.clue_mask(action.type, action.value)
                 touched = tuple(o for o in hand if 1 << st.ident[o] & mask)
-                left = st.belief_after(card, touched, mask) & ~belief
-                if not within(left & unseen or left, after):
-                    fixes.append((option.value, action))
-        fix = max(fixes, key=lambda found: found[0])[1] if fixes else None
-        if fix is None:
-            fix = self.clues.empty_clue(view, holder, after, belief)
-            if fix is None:
-                return None
-        return fix, reason(
-            "conventions.clue",
-            name=seat_name(holder),
-            clue=clue_said(fix),
-            why=reason("conventions.why.fix_misplay"),
-        )
+                found.append((option, st.belief_after(card, touched, mask)))
+        return found
 
     def _show_copy(self, view: SeatView, holder: int, copy: int) -> tuple[Action, Reason] | None:
         """The best clue that shows ``holder`` that their marked ``copy`` fits now: they play it,
         and my own copy, which I know, becomes one I know is no longer needed."""
         st = self.state
-        hand = st.hands[holder]
-        shows: list[Option] = []
-        for option in self.clues.options(view):
-            action = option.action
-            if action.target != holder:
-                continue
-            mask = st.clue_mask(action.type, action.value)
-            touched = tuple(o for o in hand if 1 << st.ident[o] & mask)
-            if within(st.belief_after(copy, touched, mask), st.playable):
-                shows.append(option)
+        shows = [
+            option
+            for option, left in self._clues_on(view, holder, copy)
+            if within(left, st.playable)
+        ]
         if not shows:
             return None
         best = max(shows, key=lambda option: option.value)
@@ -549,13 +560,7 @@ class ConventionsBot(Bot):
             empty = self.clues.empty_fix(view, view.storms + 1 < self.variant.storms)
             if empty is None:
                 return None
-            action = empty
-            words = reason(
-                "conventions.clue",
-                name=seat_name(empty.target),
-                clue=clue_said(empty),
-                why=reason("conventions.why.fix_misplay"),
-            )
+            action, words = empty, self._fix_words(empty)
         save = self._save_before_fix(view, action.target)
         if save is not None:
             return save
