@@ -355,7 +355,7 @@ ENGLISH: Final[dict[str, str]] = {
     "conventions.why.keep": "to keep the {suit:lower} {rank} on their chop",
     "conventions.why.save": "to save the {suit:lower} {rank} on their chop",
     "conventions.why.fix": "so they know a clued card fits",
-    "conventions.why.fix_misplay": "so they do not play a clued card that no longer fits",
+    "conventions.why.fix_misplay": "so they do not play a clued card that does not fit",
     "conventions.why.fix_useless": "so they know a clued card is no longer needed",
     "conventions.bonus.shuffle_back": (
         "I shuffled the {suit:lower} {rank} back into the draw pile as the card most needed."
