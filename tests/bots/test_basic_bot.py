@@ -129,7 +129,8 @@ def test_it_discards_a_card_it_knows_is_useless_before_its_chop() -> None:
         game.apply(action)
     bot = BasicBot(0, variant)
     assert bot.act(game.view(0)) == Action.discard(red_one)
-    assert bot.explain() == f"I discarded card {red_one}: I knew it could never score."
+    # the red 1 is seat 0's oldest card: slot 5 of five, as the board counts them
+    assert bot.explain() == "I discarded slot 5: I knew it could never score."
 
 
 def test_it_never_discards_with_every_clue_token_nor_clues_with_none() -> None:

@@ -20,10 +20,11 @@ from openhanabi.bots.explanation import (
     kind,
     move,
     placeholders,
+    position,
     reason,
 )
 from openhanabi.bots.search.bot import SearchBot
-from openhanabi.rules import Action, Game, SeatView, Variant, find_variant
+from openhanabi.rules import Action, ActionType, Game, SeatView, Variant, find_variant
 from openhanabi.rules.variants import MAX_PLAYERS
 
 TABLES = [
@@ -83,17 +84,43 @@ def test_a_search_deviation_names_both_moves() -> None:
     variant = find_variant("base", players=2)
     said = reason(
         "search.chose",
-        chosen=move(Action.discard(7)),
-        planned=move(Action.colour_clue(1, 0)),
+        chosen=move(Action.discard(7), (3, 5, 7, 8, 9)),
+        planned=move(Action.colour_clue(1, 0), (3, 5, 7, 8, 9)),
         deals=40,
         points=0.4567,
     )
     assert english(said, variant) == (
-        "I chose to discard card 7 over what my conventions suggested (to tell seat 1 about "
+        "I chose to discard slot 3 over what my conventions suggested (to tell seat 1 about "
         "their red cards): playing out 40 deals consistent with what I know, it scored 0.46 "
         "points more on average."
     )
     check_keys([said])
+
+
+@pytest.mark.parametrize("name", ["basic", "hat", "conventions"])
+@pytest.mark.parametrize(("preset", "players"), [("base", 3), ("declared-play", 4)])
+def test_a_play_or_discard_names_the_slot_the_board_shows(
+    name: str, preset: str, players: int
+) -> None:
+    """A bot says which of its cards it played or discarded by slot, counted as the terminal
+    and the web page count them: slot 1 is the newest card."""
+    variant = find_variant(preset, players=players)
+    bots = [make_bot(name, seat, variant, 11) for seat in range(players)]
+    game = Game.new(variant, 11)
+    named = 0
+    while game.outcome is None:
+        view = game.view(game.seat)
+        action = bots[game.seat].act(view)
+        said = bots[game.seat].reason()
+        assert said is not None
+        if action.type in (ActionType.PLAY, ActionType.DISCARD):
+            slots = [part.params["position"] for part in _parts(said) if "position" in part.params]
+            assert slots, f"{name} did not name the card of {said.key}"
+            assert slots[0] == position(view.own_hand, action.target), said.key
+            assert f"slot {slots[0]}" in bots[game.seat].explain()
+            named += 1
+        game.apply(action)
+    assert named > 0
 
 
 def test_the_conventions_bot_names_every_seat_a_table_can_have() -> None:
@@ -133,7 +160,7 @@ def test_a_bot_without_reasons_gives_none() -> None:
 
 
 def test_every_english_text_names_its_kinds_of_values() -> None:
-    known = {"suit", "colour", "slot", "points", "seat", "card", "rank", "percent", "deals"}
+    known = {"suit", "colour", "points", "seat", "card", "rank", "percent", "deals"}
     known |= {"position", "name", "tokens"}
     parts = {"clue", "why", "reason", "chosen", "planned"}
     for key, text in ENGLISH.items():
@@ -149,7 +176,7 @@ def test_a_stored_reason_that_is_not_one_is_refused(bad: object) -> None:
 values = st.one_of(st.integers(-1000, 1000), st.text(max_size=5))
 
 
-@given(st.dictionaries(st.sampled_from(["seat", "card", "rank", "slot"]), values, max_size=4))
+@given(st.dictionaries(st.sampled_from(["seat", "card", "rank", "position"]), values, max_size=4))
 def test_a_reason_survives_json(params: dict[str, int | str]) -> None:
     said = reason("basic.clue", why=reason("basic.why.playable"), **params)
     assert Reason.from_json(json.loads(json.dumps(said.to_json()))) == said

@@ -82,13 +82,13 @@ def test_german_and_danish_say_every_reason_in_their_own_words(lang: str) -> Non
 
 def test_suits_and_decimals_are_said_as_each_language_says_them() -> None:
     variant = find_variant("declared-play", players=2)
-    declared = reason("basic.play.declared", card=4, suit=1).to_json()
+    declared = reason("basic.play.declared", position=4, suit=1).to_json()
     assert "Gelb" in (reasons.say(declared, variant, translator("de")) or "")
     assert "gul" in (reasons.say(declared, variant, translator("da")) or "")
     chose = reason(
         "search.chose",
-        chosen=reason("action.discard", card=2),
-        planned=reason("action.play", card=5),
+        chosen=reason("action.discard", position=2),
+        planned=reason("action.play", position=5),
         deals=30,
         points=1.5,
     ).to_json()
@@ -100,7 +100,7 @@ def test_suits_and_decimals_are_said_as_each_language_says_them() -> None:
     "stored_reason",
     [
         {"key": "elsewhere.move", "params": {}},  # another package's bot
-        {"key": "basic.play.declared", "params": {"card": 1, "suit": 40}},  # no such suit
+        {"key": "basic.play.declared", "params": {"position": 1, "suit": 40}},  # no such suit
         {"key": "basic.discard.chop", "params": {}},  # a placeholder without its value
         "not a reason",
     ],
@@ -152,7 +152,7 @@ def test_the_end_of_a_live_game_explains_in_the_players_language(
 
 def test_a_stand_ins_reason_says_what_the_room_says_in_english() -> None:
     variant = find_variant("base", players=2)
-    inner = reason("basic.discard.chop", card=3)
+    inner = reason("basic.discard.chop", position=3)
     stood_in = Reason("stand_in", {"bot": "mine", "stand_in": "basic", "reason": inner})
     sentence = f"(mine failed; a basic bot stood in) {english(inner, variant)}"
     assert reasons.say(stood_in.to_json(), variant, translator("en")) == sentence

@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
-from openhanabi.bots.explanation import Reason, clue, english, reason
+from openhanabi.bots.explanation import Reason, clue, english, position, reason
 from openhanabi.bots.protocol import Bot
 from openhanabi.bots.registry import register
 from openhanabi.rules import Action, ActionType, Decision, SeatView, Variant
@@ -321,6 +321,17 @@ class BasicBot(Bot):
         return self._why
 
 
+def _said(key: str, view: SeatView, order: int) -> Reason:
+    """The reason ``key`` about the bot's own card ``order``, named by its slot."""
+    return reason(key, position=position(view.own_hand, order))
+
+
+def _card_said(key: str, facts: _Facts, order: int) -> Reason:
+    """The reason ``key`` about card ``order``, which the bot sees, named by what it is."""
+    card = facts.tables.card[facts.ident[order]]
+    return reason(key, suit=card.suit, rank=card.rank)
+
+
 def _turn(clues: _Clues) -> tuple[Action, Reason]:
     facts = clues.facts
     view = facts.view
@@ -340,18 +351,18 @@ def _turn(clues: _Clues) -> tuple[Action, Reason]:
     if tokens < most:
         drop = next((o for o in view.own_hand if facts.can_drop(o, view.seat)), None)
         if drop is not None:
-            return Action.discard(drop), reason("basic.discard.useless", card=drop)
+            return Action.discard(drop), _said("basic.discard.useless", view, drop)
     if best is not None and best[1] >= TOUCHES_PLAYABLE:
         return best[0], _clue_words(best[0], reason("basic.why.touches_playable"))
     chop = _chop_or_none(facts)
     if tokens < most and chop is not None:
-        return Action.discard(chop), reason("basic.discard.chop", card=chop)
+        return Action.discard(chop), _said("basic.discard.chop", view, chop)
     if best is not None:
         why = reason("basic.why.keep_cards" if tokens < most else "basic.why.all_tokens")
         return best[0], _clue_words(best[0], why)
     if tokens < most and view.own_hand:
         order = _cheapest(facts)
-        return Action.discard(order), reason("basic.discard.cheapest", card=order)
+        return Action.discard(order), _said("basic.discard.cheapest", view, order)
     return _forced_play(facts)
 
 
@@ -366,7 +377,7 @@ def _forced_play(facts: _Facts) -> tuple[Action, Reason]:
         return (possible & facts.playable).bit_count() / max(1, possible.bit_count())
 
     order = max(view.own_hand, key=chance)
-    return Action.play(order), reason("basic.play.forced", card=order)
+    return Action.play(order), _said("basic.play.forced", view, order)
 
 
 def _play(facts: _Facts) -> tuple[Action, Reason] | None:
@@ -381,8 +392,9 @@ def _play(facts: _Facts) -> tuple[Action, Reason] | None:
     suits = {suit_of[i] for i in range(possible.bit_length()) if possible >> i & 1}
     if view.variant.declared_play and len(suits) == 1:
         suit = suits.pop()
-        return Action.play(order, suit), reason("basic.play.declared", card=order, suit=suit)
-    return Action.play(order), reason("basic.play.sure", card=order)
+        slot = position(view.own_hand, order)
+        return Action.play(order, suit), reason("basic.play.declared", position=slot, suit=suit)
+    return Action.play(order), _said("basic.play.sure", view, order)
 
 
 def _save(facts: _Facts, clues: _Clues) -> tuple[Action, Reason] | None:
@@ -398,7 +410,7 @@ def _save(facts: _Facts, clues: _Clues) -> tuple[Action, Reason] | None:
     best = clues.best(clue for clue in clues.options if clue[1] == after and clue[2] & bit)
     if best is None:
         return None
-    return best[0], _clue_words(best[0], reason("basic.why.save", card=chop))
+    return best[0], _clue_words(best[0], _card_said("basic.why.save", facts, chop))
 
 
 def _chop_or_none(facts: _Facts) -> int | None:
@@ -438,9 +450,9 @@ def _decide(clues: _Clues, decision: Decision) -> tuple[Action, Reason]:
         return action, _clue_words(action, reason("basic.why.free_clue"))
     if decision is Decision.PLAY_FROM_DISCARD:
         action = legal[0]
-        return action, reason("basic.bonus.play_discarded", card=action.target)
+        return action, _card_said("basic.bonus.play_discarded", facts, action.target)
     action = max(legal, key=lambda a: _rescue_value(facts, a.target))
-    return action, reason("basic.bonus.shuffle_back", card=action.target)
+    return action, _card_said("basic.bonus.shuffle_back", facts, action.target)
 
 
 def _rescue_value(facts: _Facts, order: int) -> float:

@@ -12,9 +12,9 @@ ignored, so a sentence may hold two seats as ``seat`` and ``seat2``):
 
 - ``suit``: a suit's index in ``variant.suits``, said as the suit's name;
 - ``colour``: a colour's index in ``variant.colours`` (a clue's value), said as its name;
-- ``slot``: a place in the bot's hand, 1 for the first card, said "1st", "2nd"...;
 - ``points``: a number with decimals, said with two;
-- ``position``: a place in the bot's hand as a number, 1 for the newest card ("slot 2");
+- ``position``: a place in the bot's hand as a number, counted as the terminal and the web
+  page count slots: 1 for the newest card ("slot 2"; see :func:`position`);
 - ``name``: a player's name (the conventions bot names seats as docs/conventions.md does),
   said as it is in every language;
 - anything else (``seat``, ``card``, ``rank``, ``percent``, ``deals``, ``tokens``...) as it
@@ -27,9 +27,10 @@ A bot offers its reason through ``Bot.reason()``; ``Bot.explain()`` stays the En
 To move a bot whose sentences are f-strings onto this module (as the conventions bot was):
 
 1. give each sentence a key under the bot's name and add its English text to :data:`ENGLISH`,
-   with a placeholder per value the f-string interpolated (``{seat}``, ``{slot}``, ``{suit}``);
+   with a placeholder per value the f-string interpolated (``{seat}``, ``{position}``,
+   ``{suit}``);
 2. where the bot set its sentence (``self._why = f"..."``), keep ``self._reason =
-   reason("conventions.play.finesse", slot=2, seat=1)`` instead;
+   reason("conventions.play.finesse", position=2, seat=1)`` instead;
 3. have ``reason()`` return it and ``explain()`` return ``english(self._reason, self.variant)``;
 4. add the key's text to the German and Danish ``bots.json`` catalogues of the web platform
    (its English catalogue takes :data:`ENGLISH` as it is; a test lists the keys the bots
@@ -47,7 +48,7 @@ True
 from __future__ import annotations
 
 import string
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Union
 
@@ -150,8 +151,6 @@ def english(said: Reason, variant: Variant) -> str:
             return variant.suits[value].name
         if what == "colour" and isinstance(value, int):
             return variant.colours[value].name
-        if what == "slot" and isinstance(value, int):
-            return ordinal(value)
         if what == "points" and isinstance(value, (int, float)):
             return f"{value:.2f}"
         return str(value)
@@ -159,12 +158,14 @@ def english(said: Reason, variant: Variant) -> str:
     return render(said, lambda key: ENGLISH.get(key, key), word)
 
 
-_ORDINALS: Final = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th")
+def position(hand: Sequence[int], order: int) -> int:
+    """The slot of card ``order`` in ``hand`` (a hand as a view lists it, oldest card first), as
+    players see it on the board: 1 for the newest card.
 
-
-def ordinal(slot: int) -> str:
-    """Slot ``slot`` (1 first) as an English ordinal: ``ordinal(2) == "2nd"``."""
-    return _ORDINALS[slot - 1] if 0 < slot <= len(_ORDINALS) else f"{slot}th"
+    >>> position((10, 12, 17), 17), position((10, 12, 17), 10)
+    (1, 3)
+    """
+    return len(hand) - list(hand).index(order)
 
 
 def percent(chance: float) -> int:
@@ -172,14 +173,16 @@ def percent(chance: float) -> int:
     return int(f"{chance * 100:.0f}")
 
 
-def move(chosen: Action) -> Reason:
-    """A part of a sentence naming the move ``chosen``: "to discard card 4"."""
+def move(chosen: Action, hand: Sequence[int]) -> Reason:
+    """A part of a sentence naming the move ``chosen`` by a seat holding ``hand`` (oldest card
+    first): "to discard slot 4"."""
     if chosen.type is ActionType.PLAY:
+        slot = position(hand, chosen.target)
         if chosen.declare is not None:
-            return reason("action.play_declared", card=chosen.target, suit=chosen.declare)
-        return reason("action.play", card=chosen.target)
+            return reason("action.play_declared", position=slot, suit=chosen.declare)
+        return reason("action.play", position=slot)
     if chosen.type is ActionType.DISCARD:
-        return reason("action.discard", card=chosen.target)
+        return reason("action.discard", position=position(hand, chosen.target))
     if chosen.type is ActionType.COLOUR_CLUE or chosen.type is ActionType.RANK_CLUE:
         return reason("action.clue", seat=chosen.target, clue=clue(chosen))
     return reason("action.choose", card=chosen.target)
@@ -198,9 +201,9 @@ ENGLISH: Final[dict[str, str]] = {
     # parts of sentences
     "clue.colour": "their {colour:lower} cards",
     "clue.rank": "their {rank}s",
-    "action.play": "to play card {card}",
-    "action.play_declared": "to play card {card} declaring {suit}",
-    "action.discard": "to discard card {card}",
+    "action.play": "to play slot {position}",
+    "action.play_declared": "to play slot {position} declaring {suit}",
+    "action.discard": "to discard slot {position}",
     "action.clue": "to tell seat {seat} about {clue}",
     "action.choose": "to choose card {card}",
     # random
@@ -208,42 +211,46 @@ ENGLISH: Final[dict[str, str]] = {
     # basic
     "basic.first_legal": "I took the first legal action: no rule of mine applied.",
     "basic.only_kind": "I took the only kind of action left to me.",
-    "basic.discard.useless": "I discarded card {card}: I knew it could never score.",
-    "basic.discard.chop": "I discarded card {card}, my oldest untouched card.",
-    "basic.discard.cheapest": "I discarded card {card}, the one I could spare best.",
-    "basic.play.forced": "I had to play: card {card} was the likeliest to fit.",
-    "basic.play.declared": "I played card {card} declaring {suit}: I knew it fit.",
-    "basic.play.sure": "I played card {card}: every card it could be fits a firework.",
-    "basic.bonus.play_discarded": "I played card {card} from the discard pile (bonus tile).",
-    "basic.bonus.shuffle_back": "I shuffled card {card} back into the draw pile (bonus tile).",
+    "basic.discard.useless": "I discarded slot {position}: I knew it could never score.",
+    "basic.discard.chop": "I discarded slot {position}, my oldest untouched card.",
+    "basic.discard.cheapest": "I discarded slot {position}, the card I could spare best.",
+    "basic.play.forced": "I had to play: slot {position} was the likeliest to fit.",
+    "basic.play.declared": "I played slot {position} declaring {suit}: I knew it fit.",
+    "basic.play.sure": "I played slot {position}: every card it could be fits a firework.",
+    "basic.bonus.play_discarded": (
+        "I played the {suit:lower} {rank} from the discard pile (bonus tile)."
+    ),
+    "basic.bonus.shuffle_back": (
+        "I shuffled the {suit:lower} {rank} back into the draw pile (bonus tile)."
+    ),
     "basic.clue": "I told seat {seat} about {clue} {why}.",
     "basic.why.playable": "to show them a playable card",
     "basic.why.touches_playable": "to point at a playable card",
-    "basic.why.save": "to save card {card}, a card with no copy to spare",
+    "basic.why.save": "to save their {suit:lower} {rank}, a card with no copy to spare",
     "basic.why.keep_cards": "rather than discard a card I need",
     "basic.why.all_tokens": "with every token",
     "basic.why.free_clue": "as the bonus tile's free clue",
     # hat
     "hat.fallback": "My teammates do not play hat guessing, so I play by simple rules: {reason}",
     "hat.play.known": (
-        "I played my {slot} card because what my teammates' clues told me shows it is playable."
+        "I played slot {position} because what my teammates' clues told me shows it is playable."
     ),
     "hat.play.likely": (
-        "I played my {slot} card because it is playable or useless and most likely "
+        "I played slot {position} because it is playable or useless and most likely "
         "({percent}%) playable."
     ),
     "hat.play.last_round": (
-        "I played my {slot} card, {percent}% likely to fit, as nobody draws again and a "
+        "I played slot {position}, {percent}% likely to fit, as nobody draws again and a "
         "misplay now only costs a storm."
     ),
-    "hat.play.best_guess": "I played my {slot} card, the likeliest to fit, having no better move.",
+    "hat.play.best_guess": "I played slot {position}, the likeliest to fit, having no better move.",
     "hat.discard.signal": (
-        "I discarded my {slot} card: everyone knows it is useless, and which of my useless "
+        "I discarded slot {position}: everyone knows it is useless, and which of my useless "
         "cards I chose tells my teammates about their hands."
     ),
-    "hat.discard.useless": "I discarded my {slot} card because I know it is useless.",
+    "hat.discard.useless": "I discarded slot {position} because I know it is useless.",
     "hat.discard.spare": (
-        "I discarded my {slot} card because nobody needed a clue and it is the card I am "
+        "I discarded slot {position} because nobody needed a clue and it is the card I am "
         "likeliest to do without."
     ),
     "hat.clue.colour_or_rank": (

@@ -43,8 +43,6 @@ def say(stored: object, variant: Variant, t: Translator) -> str | None:
             return suit_name(variant.suits[value], t)
         if kind == "colour" and isinstance(value, int):
             return suit_name(variant.colours[value], t)
-        if kind == "slot" and isinstance(value, int):
-            return texts.get(f"{PREFIX}slot.{value}", str(value))
         if kind == "points" and isinstance(value, (int, float)):
             return f"{value:.2f}".replace(".", texts.get(f"{PREFIX}decimal_mark", "."))
         return str(value)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
+from openhanabi.bots.explanation import position
 from openhanabi.rules import Action, ActionType, Card, Event, Result, SeatView, Variant
 
 YOU = "you"
@@ -28,11 +29,6 @@ _CARD = re.compile(r"\bcard (\d+)\b")
 def card_name(card: Card, variant: Variant) -> str:
     """A card's face: its suit letter and rank, such as ``R3``."""
     return card.name(variant)
-
-
-def slot_of(hand: Sequence[int], order: int) -> int:
-    """The slot number (1 = newest) of card ``order`` in ``hand`` (orders oldest first)."""
-    return len(hand) - hand.index(order)
 
 
 def knowledge_label(cards: Iterable[Card], variant: Variant) -> str:
@@ -94,7 +90,7 @@ def event_text(
     result = event.result
     if result is Result.CLUE:
         target = hands[index][action.target]
-        slots = sorted(slot_of(target, order) for order in event.touched)
+        slots = sorted(position(target, order) for order in event.touched)
         where = "no cards"
         if slots:
             where = ("slot " if len(slots) == 1 else "slots ") + ", ".join(map(str, slots))
@@ -103,13 +99,13 @@ def event_text(
             whom += " (a free clue)"
         text = f"{who} told {whom}: {clue_words(action, variant)} → {where}"
     elif result is Result.DISCARDED:
-        text = f"{who} discarded {face} (slot {slot_of(hand, action.target)})"
+        text = f"{who} discarded {face} (slot {position(hand, action.target)})"
     elif result is Result.PLAYED:
-        text = f"{who} played {face} (slot {slot_of(hand, action.target)})"
+        text = f"{who} played {face} (slot {position(hand, action.target)})"
         if action.declare is not None:
             text += f", declared {variant.suits[action.declare].name.lower()}: a clue token back"
     elif result is Result.MISPLAYED:
-        text = f"{who} misplayed {face} (slot {slot_of(hand, action.target)}): a storm"
+        text = f"{who} misplayed {face} (slot {position(hand, action.target)}): a storm"
     elif result is Result.DECLARED_WRONG:
         declared = variant.suits[action.declare or 0].name.lower()
         text = f"{who} declared {declared} but held {face}: discarded, a storm"
@@ -159,12 +155,12 @@ def readable_note(note: str, view: SeatView, names: Sequence[str]) -> str:
 
 def _card_words(order: int, view: SeatView, names: Sequence[str]) -> str | None:
     if order in view.own_hand:
-        return f"your slot {slot_of(view.own_hand, order)}"
+        return f"your slot {position(view.own_hand, order)}"
     if order in view.cards:
         face = card_name(view.cards[order], view.variant)
         for holder, hand in enumerate(view.hands):
             if order in hand:
-                return f"{face} ({names[holder]}'s slot {slot_of(hand, order)})"
+                return f"{face} ({names[holder]}'s slot {position(hand, order)})"
         return face
     for event in reversed(view.events):  # a card played: the log shows its face
         if event.action.target == order and event.card is not None and not event.action.is_clue:

@@ -45,7 +45,7 @@ from openhanabi.bots.conventions.clues import ClueBook, Option, clue_actions
 from openhanabi.bots.conventions.rules import identities, single, within
 from openhanabi.bots.conventions.state import RANK_CLUE, Still, Tracker
 from openhanabi.bots.conventions.words import card_said, clue_said, seat_name
-from openhanabi.bots.explanation import Reason, english, reason
+from openhanabi.bots.explanation import Reason, english, position, reason
 from openhanabi.bots.protocol import Bot
 from openhanabi.bots.registry import register
 from openhanabi.rules import Action, ActionType, Decision, SeatView, Variant
@@ -123,8 +123,7 @@ class ConventionsBot(Bot):
     # ------------------------------------------------------------------ naming
 
     def _slot(self, view: SeatView, order: int) -> int:
-        hand = view.hands[view.seat]
-        return len(hand) - hand.index(order)
+        return position(view.own_hand, order)
 
     # ------------------------------------------------------------------ the turn
 

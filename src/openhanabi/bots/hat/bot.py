@@ -405,7 +405,7 @@ class HatBot(Bot):
                     best = score
                     best_slot = i
         if best_slot >= 0:
-            self._why = reason("hat.play.known", slot=best_slot + 1)
+            self._why = reason("hat.play.known", position=len(hand) - best_slot)
             return self._play(hand[best_slot], masks[best_slot])
 
         # discards the deck can afford before cards that matter must go
@@ -425,7 +425,9 @@ class HatBot(Bot):
                         risky_p = p
                         risky = i
             if risky >= 0 and risky_p > RISKY_PLAY:
-                self._why = reason("hat.play.likely", slot=risky + 1, percent=percent(risky_p))
+                self._why = reason(
+                    "hat.play.likely", position=len(hand) - risky, percent=percent(risky_p)
+                )
                 return self._play(hand[risky], masks[risky])
 
         tokens = pub.tokens
@@ -444,7 +446,7 @@ class HatBot(Bot):
                         risky = i
                 if risky >= 0:
                     self._why = reason(
-                        "hat.play.last_round", slot=risky + 1, percent=percent(risky_p)
+                        "hat.play.last_round", position=len(hand) - risky, percent=percent(risky_p)
                     )
                     return self._play(hand[risky], masks[risky])
 
@@ -472,18 +474,18 @@ class HatBot(Bot):
 
         if len(public_useless) > 1:
             slot = public_useless[self._hat_sum(me, len(public_useless), commit=False)]
-            self._why = reason("hat.discard.signal", slot=slot + 1)
+            self._why = reason("hat.discard.signal", position=len(hand) - slot)
             return Action.discard(hand[slot])
         if useless:
             slot = useless[0]
-            self._why = reason("hat.discard.useless", slot=slot + 1)
+            self._why = reason("hat.discard.useless", position=len(hand) - slot)
             return Action.discard(hand[slot])
 
         # 3. the card least likely to matter
         if pub.protect_chop:
             # the chop everyone can name, which the save clue above keeps safe
             slot = pub.chop(me)
-            self._why = reason("hat.discard.spare", slot=slot + 1)
+            self._why = reason("hat.discard.spare", position=len(hand) - slot)
             return Action.discard(hand[slot])
         critical = pub.critical
         seen = 0
@@ -500,7 +502,7 @@ class HatBot(Bot):
             if value > best:
                 best = value
                 slot = i
-        self._why = reason("hat.discard.spare", slot=slot + 1)
+        self._why = reason("hat.discard.spare", position=len(hand) - slot)
         return Action.discard(hand[slot])
 
     def _chop_needs_saving(self) -> bool:
@@ -609,7 +611,7 @@ class HatBot(Bot):
                 best_p = p
                 best = i
         if hand:
-            self._why = reason("hat.play.best_guess", slot=best + 1)
+            self._why = reason("hat.play.best_guess", position=len(hand) - best)
             return self._play(hand[best], masks[best])
         self._why = reason("hat.only_action")
         return view.legal_actions[0]

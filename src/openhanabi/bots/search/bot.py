@@ -260,8 +260,8 @@ class SearchBot(Bot):
         chosen = candidates[best]
         self._why = reason(
             "search.chose",
-            chosen=move(chosen),
-            planned=move(planned),
+            chosen=move(chosen, view.own_hand),
+            planned=move(planned, view.own_hand),
             deals=samples,
             points=best_gain,
         )
