@@ -68,7 +68,7 @@ def test_it_gives_the_clue_that_makes_a_playable_card_known() -> None:
     )
     bot = bots_for(variant)[0]
     assert bot.act(game.view(0)) == Action.rank_clue(1, 1)
-    assert bot.explain() == "I told seat 1 about their 1s to show them a playable card."
+    assert bot.explain() == "I told Bob about their 1s to show them a playable card."
 
 
 def test_it_plays_a_card_it_knows_is_playable_declaring_a_known_suit() -> None:

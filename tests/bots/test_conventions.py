@@ -18,7 +18,6 @@ from openhanabi.bots.conventions.bot import CLUE_WORTH
 from openhanabi.bots.conventions.clues import SAVE_STAKE_WORTH, Option
 from openhanabi.bots.conventions.rules import within
 from openhanabi.bots.conventions.state import Still
-from openhanabi.bots.conventions.words import seat_name
 from openhanabi.bots.explanation import Reason
 from openhanabi.rules import PRESETS, Action, ActionType, Card, Game, find_variant
 from openhanabi.rules.deck import ordered_deck
@@ -393,7 +392,8 @@ def test_a_clue_instead_of_a_discard_keeps_turns_for_a_player_with_plays(
         if said is not None and said.key == "conventions.clue.hold":
             why = said.params["why"]
             assert isinstance(why, Reason)
-            crowded = next(s for s in range(game.players) if seat_name(s) == why.params["name"])
+            crowded = why.params["name"]
+            assert isinstance(crowded, int)
             plays = sum(1 for o in game.hands[crowded] if bot.state.sure_play(o))
             assert action.is_clue
             assert crowded != game.seat
@@ -1121,7 +1121,8 @@ def test_a_last_copy_on_a_chop_is_saved_before_a_fix_that_heads_off_only_a_storm
             assert chop is not None
             assert tracker.critical >> game.identities[chop] & 1
             assert game.storms + 1 < game.variant.storms
-            fixed = next(s for s in range(4) if seat_name(s) == said.params["name2"])
+            fixed = said.params["name2"]
+            assert isinstance(fixed, int)
             assert bot.clues.doomed(fixed)
             for order in bot.clues.doomed(fixed):
                 assert tracker.useless >> game.identities[order] & 1
@@ -1445,7 +1446,7 @@ def test_each_explanation_names_the_card_and_the_player_it_is_about(
         if said.key in ("conventions.discard.chop", "conventions.discard.scream"):
             assert action.target == st.chop(seat), bot.explain()
         if said.key == "conventions.clue":
-            assert said.params["name"] == seat_name(action.target)
+            assert said.params["name"] == action.target
             clue = said.params["clue"]
             assert isinstance(clue, Reason)
             assert set(clue.params.values()) == {action.value}

@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 
 from openhanabi.bots import Bot, make_bot
 from openhanabi.bots.conventions.bot import ConventionsBot
-from openhanabi.bots.conventions.words import seat_name
 from openhanabi.bots.explanation import (
     ENGLISH,
     Reason,
@@ -20,6 +19,7 @@ from openhanabi.bots.explanation import (
     kind,
     move,
     placeholders,
+    player,
     position,
     reason,
 )
@@ -90,7 +90,7 @@ def test_a_search_deviation_names_both_moves() -> None:
         points=0.4567,
     )
     assert english(said, variant) == (
-        "I chose to discard slot 3 over what my conventions suggested (to tell seat 1 about "
+        "I chose to discard slot 3 over what my conventions suggested (to tell Bob about "
         "their red cards): playing out 40 deals consistent with what I know, it scored 0.46 "
         "points more on average."
     )
@@ -124,7 +124,7 @@ def test_a_play_or_discard_names_the_slot_the_board_shows(
 
 
 def test_the_conventions_bot_names_every_seat_a_table_can_have() -> None:
-    names = {seat_name(seat) for seat in range(MAX_PLAYERS)}
+    names = {player(seat) for seat in range(MAX_PLAYERS)}
     assert len(names) == MAX_PLAYERS
 
 
@@ -132,9 +132,9 @@ def test_the_conventions_bot_says_a_finesse_with_the_card_and_the_player() -> No
     variant = find_variant("base", players=3)
     said = reason(
         "conventions.clue",
-        name=seat_name(2),
+        name=2,
         clue=reason("conventions.clue.colour", colour=0),
-        why=reason("conventions.why.play_finesse", suit=1, rank=2, name=seat_name(0)),
+        why=reason("conventions.why.play_finesse", suit=1, rank=2, name=0),
     )
     assert english(said, variant) == (
         "I gave Cathy a red clue to get the yellow 2 played; it finesses Alice into playing "

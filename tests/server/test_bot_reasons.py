@@ -17,6 +17,7 @@ from openhanabi.records import Record
 from openhanabi.rules import Game, Variant, find_variant
 from openhanabi.server import Settings, reasons
 from openhanabi.server.i18n import LANG_COOKIE, LANGUAGES, translator
+from openhanabi.server.protocol import distinct_names
 
 TABLES = [
     ("base", 2),
@@ -109,13 +110,17 @@ def test_a_reason_that_cannot_be_said_keeps_its_english_sentence(stored_reason: 
     variant = find_variant("base", players=2)
     t = translator("de")
     assert reasons.say(stored_reason, variant, t) is None
-    told = reasons.explained({0: "I did it."}, {0: stored_reason}, variant, t)
+    told = reasons.explained({0: "I did it."}, {0: stored_reason}, variant, t, ["Ann", "Ben"])
     assert told == {0: "I did it."}
 
 
-def lines_with_reasons(settings: Settings, game: int) -> tuple[dict[int, Any], Variant]:
+def lines_with_reasons(settings: Settings, game: int) -> tuple[dict[int, Any], Variant, list[str]]:
+    """The reasons stored for ``game`` by action index, its variant, and its players' names as
+    the log shows them."""
     found = stored(settings, game)
-    return {int(i): r for i, r in found.reasons.items()}, Record.from_dict(found.record).variant
+    record = Record.from_dict(found.record)
+    names = distinct_names(list(record.players))
+    return {int(i): r for i, r in found.reasons.items()}, record.variant, names
 
 
 @pytest.mark.parametrize("lang", ["de", "da"])
@@ -123,15 +128,15 @@ def test_a_finished_games_replay_explains_the_bots_moves_in_the_viewers_language
     client: TestClient, settings: Settings, lang: str
 ) -> None:
     game, _ = play_a_game(client)
-    kept, variant = lines_with_reasons(settings, game)
+    kept, variant, names = lines_with_reasons(settings, game)
     assert kept  # the hat bot gave its reasons
     english_log = client.get(f"/games/{game}/replay.json", params={"lang": "en"}).json()["log"]
     log = client.get(f"/games/{game}/replay.json", params={"lang": lang}).json()["log"]
     for index, stored_reason in kept.items():
-        said = reasons.say(stored_reason, variant, translator(lang))
+        said = reasons.say(stored_reason, variant, translator(lang), names)
         assert said is not None
         assert log[index]["explanation"] == said != english_log[index]["explanation"]
-        in_english = english(Reason.from_json(stored_reason), variant)
+        in_english = english(Reason.from_json(stored_reason), variant, names)
         assert english_log[index]["explanation"] == in_english
     turn = max(kept) + 1
     frame = client.get(f"/games/{game}/replay.json", params={"lang": lang, "turn": turn}).json()
@@ -143,11 +148,26 @@ def test_the_end_of_a_live_game_explains_in_the_players_language(
 ) -> None:
     client.cookies.set(LANG_COOKIE, "da")
     game, last = play_a_game(client)
-    kept, variant = lines_with_reasons(settings, game)
+    kept, variant, names = lines_with_reasons(settings, game)
     assert last["outcome"] is not None and kept
     for index, stored_reason in kept.items():
-        said = reasons.say(stored_reason, variant, translator("da"))
+        said = reasons.say(stored_reason, variant, translator("da"), names)
         assert last["log"][index]["explanation"] == said
+
+
+def test_a_replay_names_the_players_as_the_table_does(
+    client: TestClient, settings: Settings
+) -> None:
+    """The hat bot's clues go to Ann and Ben: its explanations name them, in English too, not
+    by seat number nor by the names a bot uses away from a table (Alice, Bob...)."""
+    game, _ = play_a_game(client)
+    log = client.get(f"/games/{game}/replay.json", params={"lang": "en"}).json()["log"]
+    clues = [line["explanation"] for line in log if "a clue because" in line["explanation"]]
+    assert clues
+    assert all("I gave Ann a clue" in text or "I gave Ben a clue" in text for text in clues)
+    assert not any(
+        stranger in line["explanation"] for line in log for stranger in ("Alice", "Bob", "Cathy")
+    )
 
 
 def test_a_stand_ins_reason_says_what_the_room_says_in_english() -> None:

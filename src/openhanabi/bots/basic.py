@@ -472,4 +472,4 @@ def _rescue_value(facts: _Facts, order: int) -> float:
 
 def _clue_words(action: Action, why: Reason) -> Reason:
     """Why the clue ``action`` was given: to ``why``."""
-    return reason("basic.clue", seat=action.target, clue=clue(action), why=why)
+    return reason("basic.clue", name=action.target, clue=clue(action), why=why)

@@ -15,10 +15,12 @@ ignored, so a sentence may hold two seats as ``seat`` and ``seat2``):
 - ``points``: a number with decimals, said with two;
 - ``position``: a place in the bot's hand as a number, counted as the terminal and the web
   page count slots: 1 for the newest card ("slot 2"; see :func:`position`);
-- ``name``: a player's name (the conventions bot names seats as docs/conventions.md does),
-  said as it is in every language;
-- anything else (``seat``, ``card``, ``rank``, ``percent``, ``deals``, ``tokens``...) as it
-  is: seats are numbered from 0, cards by their order in the deck, as ``Action`` numbers them;
+- ``name``: a player, as their seat (numbered from 0), said as the table names that seat: by
+  the names the renderer is given (the web page's, the terminal's), else by the names of
+  docs/conventions.md (Alice, Bob...); a name stored as text (reasons kept before seats were
+  given as numbers) is said as it is;
+- anything else (``card``, ``rank``, ``percent``, ``deals``, ``tokens``...) as it is: cards by
+  their order in the deck, as ``Action`` numbers them;
 - a nested :class:`Reason`: a part of the sentence (what a clue was about, why it was given).
 
 A text may write ``{colour:lower}`` for the name in lower case ("their red cards").
@@ -30,17 +32,17 @@ To move a bot whose sentences are f-strings onto this module (as the conventions
    with a placeholder per value the f-string interpolated (``{seat}``, ``{position}``,
    ``{suit}``);
 2. where the bot set its sentence (``self._why = f"..."``), keep ``self._reason =
-   reason("conventions.play.finesse", position=2, seat=1)`` instead;
+   reason("conventions.play.finesse", position=2, name=1)`` instead;
 3. have ``reason()`` return it and ``explain()`` return ``english(self._reason, self.variant)``;
 4. add the key's text to the German and Danish ``bots.json`` catalogues of the web platform
    (its English catalogue takes :data:`ENGLISH` as it is; a test lists the keys the bots
    produce and checks every language has them).
 
 >>> from openhanabi.rules import find_variant
->>> said = reason("basic.clue", seat=1, clue=reason("clue.colour", colour=0),
+>>> said = reason("basic.clue", name=1, clue=reason("clue.colour", colour=0),
 ...               why=reason("basic.why.playable"))
 >>> english(said, find_variant("base", players=3))
-'I told seat 1 about their red cards to show them a playable card.'
+'I told Bob about their red cards to show them a playable card.'
 >>> Reason.from_json(said.to_json()) == said
 True
 """
@@ -52,6 +54,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Union
 
+from openhanabi.records import DEFAULT_NAMES
 from openhanabi.rules import Action, ActionType, Variant
 
 Param = Union[int, float, str, bool, "Reason"]
@@ -116,8 +119,8 @@ def kind(name: str) -> str:
 def placeholders(text: str) -> set[str]:
     """The names of the placeholders in ``text``.
 
-    >>> sorted(placeholders("I told seat {seat} about {clue} {why}."))
-    ['clue', 'seat', 'why']
+    >>> sorted(placeholders("I told {name} about {clue} {why}."))
+    ['clue', 'name', 'why']
     """
     return {name for _, name, _, _ in _FORMATTER.parse(text) if name}
 
@@ -143,10 +146,26 @@ def render(said: Reason, text_of: Callable[[str], str], word: Callable[[str, Par
     return text_of(said.key).format_map(words)
 
 
-def english(said: Reason, variant: Variant) -> str:
-    """``said`` in English, naming suits and colours as ``variant`` does."""
+def player(seat: Param, names: Sequence[str] | None = None) -> str:
+    """The player a ``name`` parameter holds, as ``names`` (one per seat) call them, else as
+    docs/conventions.md does; a name given as text stays as it is.
+
+    >>> player(2), player(2, ["Ann", "Ben", "basic (bot)"]), player("Cathy")
+    ('Cathy', 'basic (bot)', 'Cathy')
+    """
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        return str(seat)
+    known = DEFAULT_NAMES if names is None else names
+    return known[seat] if 0 <= seat < len(known) else f"seat {seat + 1}"
+
+
+def english(said: Reason, variant: Variant, names: Sequence[str] | None = None) -> str:
+    """``said`` in English, naming suits and colours as ``variant`` does and players as
+    ``names`` (one per seat; by default as docs/conventions.md does)."""
 
     def word(what: str, value: Param) -> str:
+        if what == "name":
+            return player(value, names)
         if what == "suit" and isinstance(value, int):
             return variant.suits[value].name
         if what == "colour" and isinstance(value, int):
@@ -184,7 +203,7 @@ def move(chosen: Action, hand: Sequence[int]) -> Reason:
     if chosen.type is ActionType.DISCARD:
         return reason("action.discard", position=position(hand, chosen.target))
     if chosen.type is ActionType.COLOUR_CLUE or chosen.type is ActionType.RANK_CLUE:
-        return reason("action.clue", seat=chosen.target, clue=clue(chosen))
+        return reason("action.clue", name=chosen.target, clue=clue(chosen))
     return reason("action.choose", card=chosen.target)
 
 
@@ -204,7 +223,7 @@ ENGLISH: Final[dict[str, str]] = {
     "action.play": "to play slot {position}",
     "action.play_declared": "to play slot {position} declaring {suit}",
     "action.discard": "to discard slot {position}",
-    "action.clue": "to tell seat {seat} about {clue}",
+    "action.clue": "to tell {name} about {clue}",
     "action.choose": "to choose card {card}",
     # random
     "random.pick": "I picked a legal action at random.",
@@ -223,7 +242,7 @@ ENGLISH: Final[dict[str, str]] = {
     "basic.bonus.shuffle_back": (
         "I shuffled the {suit:lower} {rank} back into the draw pile (bonus tile)."
     ),
-    "basic.clue": "I told seat {seat} about {clue} {why}.",
+    "basic.clue": "I told {name} about {clue} {why}.",
     "basic.why.playable": "to show them a playable card",
     "basic.why.touches_playable": "to point at a playable card",
     "basic.why.save": "to save their {suit:lower} {rank}, a card with no copy to spare",
@@ -254,11 +273,11 @@ ENGLISH: Final[dict[str, str]] = {
         "likeliest to do without."
     ),
     "hat.clue.colour_or_rank": (
-        "I gave seat {seat} a clue because {why}: the seat it names and its colour or rank tell "
+        "I gave {name} a clue because {why}: the seat it names and its colour or rank tell "
         "each teammate something about their own cards."
     ),
     "hat.clue.kind_and_touch": (
-        "I gave seat {seat} a clue because {why}: the seat it names, whether it names a colour "
+        "I gave {name} a clue because {why}: the seat it names, whether it names a colour "
         "or a rank and whether it touches one chosen card tell each teammate something about "
         "their own cards."
     ),
@@ -267,7 +286,7 @@ ENGLISH: Final[dict[str, str]] = {
     "hat.bonus.free_clue": "I gave the free clue that tells my teammates the most.",
     "hat.bonus.shuffle_back": "I shuffled back the discarded card the team misses most.",
     "hat.bonus.play_discarded": "I played a card from the discard pile onto its firework.",
-    "hat.why.save": "seat {seat} would have discarded a card we cannot lose",
+    "hat.why.save": "{name} would have discarded a card we cannot lose",
     "hat.why.unaware": "a teammate holds a playable card without knowing it",
     "hat.why.end_nearer": "a teammate can play and a discard would only bring the end nearer",
     "hat.why.plenty": "clue tokens are plenty",

@@ -3,33 +3,36 @@
 A bot of this project gives its reason as data (:mod:`openhanabi.bots.explanation`): a key and
 its parameters. A game stores them by the index of the action each explains, beside the English
 sentence; here each is said from the ``bots`` catalogue, with the suits named as the game page
-names them. A reason this version cannot say (a key no catalogue has: a bot from another
-package, a newer one) keeps its English sentence.
+names them. The players are named as the page names them. A reason this version cannot say (a key no
+catalogue has: a bot from another package, a newer one) keeps its English sentence.
 
 >>> from openhanabi.rules import find_variant
 >>> from openhanabi.server.i18n import translator
 >>> base = find_variant("base", players=3)
->>> told = {"key": "basic.clue", "params": {"seat": 1, "clue": {"key": "clue.colour",
+>>> told = {"key": "basic.clue", "params": {"name": 1, "clue": {"key": "clue.colour",
 ...         "params": {"colour": 0}}, "why": {"key": "basic.why.playable", "params": {}}}}
->>> say(told, base, translator("de"))
-'Ich habe Platz 1 einen Hinweis auf seine Karten in Rot gegeben, um eine spielbare Karte zu zeigen.'
+>>> say(told, base, translator("de"), ["Ann", "Ben", "basic (bot)"])
+'Ich habe Ben einen Hinweis auf seine Karten in Rot gegeben, um eine spielbare Karte zu zeigen.'
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
-from openhanabi.bots.explanation import Param, Reason, render
+from openhanabi.bots.explanation import Param, Reason, player, render
 from openhanabi.rules import Variant
-from openhanabi.server.i18n import DEFAULT, Translator
+from openhanabi.server.i18n import Translator
 from openhanabi.server.protocol import suit_name
 
 PREFIX = "bots."  # a reason's key in the catalogues
 
 
-def say(stored: object, variant: Variant, t: Translator) -> str | None:
-    """The reason ``stored`` (as :meth:`Reason.to_json` wrote it) in the language of ``t``, or
-    None if it cannot be said: not a reason, a key no catalogue has, a value out of range."""
+def say(
+    stored: object, variant: Variant, t: Translator, names: Sequence[str] | None = None
+) -> str | None:
+    """The reason ``stored`` (as :meth:`Reason.to_json` wrote it) in the language of ``t``, the
+    players called ``names`` (one per seat), or None if it cannot be said: not a reason, a key
+    no catalogue has, a value out of range."""
     try:
         said = Reason.from_json(stored)
     except ValueError:
@@ -39,6 +42,8 @@ def say(stored: object, variant: Variant, t: Translator) -> str | None:
         return None
 
     def word(kind: str, value: Param) -> str:
+        if kind == "name":
+            return player(value, names)
         if kind == "suit" and isinstance(value, int):
             return suit_name(variant.suits[value], t)
         if kind == "colour" and isinstance(value, int):
@@ -58,17 +63,22 @@ def explained(
     reasons: Mapping[int, object],
     variant: Variant,
     t: Translator,
+    names: Sequence[str],
     said: dict[int, str] | None = None,
 ) -> dict[int, str]:
-    """The explanations ``sentences`` (English, by action index) in the language of ``t``: each
-    one with a reason said from it. ``said`` keeps what was said before (a room's, for one
-    language): only the explanations it does not hold yet are said."""
-    if t.lang == DEFAULT or not reasons:
-        return sentences  # the bots' sentences are English
+    """The explanations ``sentences`` (English, by action index) in the language of ``t``, the
+    players called ``names`` as the page calls them: each one with a reason said from it, in
+    English too (the bots' own sentences name players as docs/conventions.md does). ``said``
+    keeps what was said before (a room's, for one language): only the explanations it does not
+    hold yet are said."""
+    if not reasons:
+        return sentences  # a bot that gave no reason: its sentence as it is
     said = {} if said is None else said
     if len(said) != len(sentences):
         for index, sentence in sentences.items():
             if index not in said:
                 stored = reasons.get(index)
-                said[index] = (None if stored is None else say(stored, variant, t)) or sentence
+                said[index] = (
+                    None if stored is None else say(stored, variant, t, names)
+                ) or sentence
     return said

@@ -65,7 +65,7 @@ def frames(stored: GameRecord, t: Translator) -> dict[str, Any]:
     and ``game_over`` when the game has ended."""
     record = Record.from_dict(stored.record)
     names = list(record.players)
-    explained = explanations_in(stored, record.variant, t)
+    explained = explanations_in(stored, record, t)
     shown = []
     game: Game | None = None
     for game in replay_states(record, copies=False):
@@ -97,15 +97,17 @@ def frame_after(stored: GameRecord, actions: int, t: Translator) -> dict[str, An
     if not 0 <= actions <= len(record.actions):
         raise RefusedError("replay.refused.no_turn", 404, turn=actions, last=len(record.actions))
     shortened = dataclasses.replace(record, actions=record.actions[:actions])
-    explained = explanations_in(stored, record.variant, t)
+    explained = explanations_in(stored, record, t)
     return frame(replay(shortened), list(record.players), explained, t)
 
 
-def explanations_in(stored: GameRecord, variant: Variant, t: Translator) -> dict[int, str]:
-    """The bots' explanations of ``stored`` in the language of ``t``, by action index: each
-    bot's reason said in it where it was stored, else the English sentence."""
+def explanations_in(stored: GameRecord, record: Record, t: Translator) -> dict[int, str]:
+    """The bots' explanations of ``stored`` (whose record is ``record``) in the language of
+    ``t``, by action index, the players named as the log names them: each bot's reason said in
+    it where it was stored, else the English sentence."""
     said = {int(index): reason for index, reason in (stored.reasons or {}).items()}
-    return reasons.explained(explanations(stored), said, variant, t)
+    names = protocol.distinct_names(list(record.players), t)
+    return reasons.explained(explanations(stored), said, record.variant, t, names)
 
 
 @dataclass(frozen=True)

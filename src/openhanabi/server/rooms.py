@@ -178,7 +178,8 @@ class Room:
     def explained(self, t: Translator) -> dict[int, str]:
         """The explanations in the language of ``t`` (each said once, kept in ``said``)."""
         said = self.said.setdefault(t.lang, {})
-        return reasons.explained(self.explanations, self.reasons, self.game.variant, t, said)
+        names = protocol.distinct_names(self.names, t)
+        return reasons.explained(self.explanations, self.reasons, self.game.variant, t, names, said)
 
     async def _apply(self, action: Action, explanation: str, reason: Reason | None = None) -> None:
         """Apply ``action`` (the lock held), save the game and tell every socket."""

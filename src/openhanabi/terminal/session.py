@@ -13,6 +13,7 @@ from rich.console import Console
 from rich.text import Text
 
 from openhanabi.bots import BESIDE_PEOPLE, Bot, BotError, make_bot
+from openhanabi.bots.explanation import english
 from openhanabi.rules import Game, IllegalActionError
 from openhanabi.terminal.board import end_summary, render_board
 from openhanabi.terminal.commands import (
@@ -122,10 +123,15 @@ class Session:
             game.apply(action)
         except IllegalActionError as error:
             raise BotError(f"bot {bot.name!r} in seat {seat + 1} chose {action}: {error}") from None
-        note = bot.explain()
+        note = self._note(bot)
         if note:
             readable = readable_note(note, game.view(self.seat), self.names)
             self.notes[len(game.events) - 1] = readable
+
+    def _note(self, bot: Bot) -> str:
+        """What ``bot`` says of its move, naming players as the board does."""
+        said = bot.reason()
+        return bot.explain() if said is None else english(said, self.game.variant, self.names)
 
     def _suggest(self) -> None:
         """What the bot that plays beside people would do in the person's seat, from that seat's
@@ -139,7 +145,7 @@ class Session:
             return
         typed = command_for(action, view, self.names)
         self._say(f"The {BESIDE_PEOPLE} bot in your seat would type: {typed}")
-        note = adviser.explain()
+        note = self._note(adviser)
         if note:
             self._say(f"  ({readable_note(note, view, self.names)})", style="dim")
 

@@ -44,7 +44,7 @@ from openhanabi.bots.conventions import endgame, rules
 from openhanabi.bots.conventions.clues import ClueBook, Option, clue_actions
 from openhanabi.bots.conventions.rules import identities, single, within
 from openhanabi.bots.conventions.state import RANK_CLUE, Still, Tracker
-from openhanabi.bots.conventions.words import card_said, clue_said, seat_name
+from openhanabi.bots.conventions.words import card_said, clue_said
 from openhanabi.bots.explanation import Reason, english, position, reason
 from openhanabi.bots.protocol import Bot
 from openhanabi.bots.registry import register
@@ -253,7 +253,7 @@ class ConventionsBot(Bot):
         if action.is_clue:
             return reason(
                 "conventions.move.clue",
-                name=seat_name(action.target),
+                name=action.target,
                 clue=clue_said(action),
             )
         key = (
@@ -352,7 +352,7 @@ class ConventionsBot(Bot):
                 return fix
         position = self._slot(view, order)
         if belief & (belief - 1) == 0 and single(belief) in waiting:
-            who = seat_name(waiting[single(belief)])
+            who = waiting[single(belief)]
             why = card_said(
                 self.state.tables,
                 "conventions.play.first",
@@ -370,7 +370,7 @@ class ConventionsBot(Bot):
             why = reason(
                 "conventions.play.before_save",
                 position=position,
-                name=seat_name(self._save_waits),
+                name=self._save_waits,
                 tokens=view.clue_tokens,
             )
         return self._play_action(view, order, belief), why
@@ -460,7 +460,7 @@ class ConventionsBot(Bot):
         that heads off a misplay my own play would cause)."""
         return reason(
             "conventions.clue",
-            name=seat_name(fix.target),
+            name=fix.target,
             clue=clue_said(fix),
             why=reason("conventions.why.fix_misplay"),
         )
@@ -517,7 +517,7 @@ class ConventionsBot(Bot):
             reason(
                 "conventions.discard.scream",
                 position=self._slot(view, mine),
-                name=seat_name(nxt),
+                name=nxt,
             ),
         )
 
@@ -592,10 +592,10 @@ class ConventionsBot(Bot):
         save = max(saves, key=lambda o: o.value)
         return save.action, reason(
             "conventions.clue.save_before_fix",
-            name=seat_name(save.action.target),
+            name=save.action.target,
             clue=clue_said(save.action),
             why=save.detail,
-            name2=seat_name(holder),
+            name2=holder,
         )
 
     def _urgent_save(self, view: SeatView) -> tuple[Action, Reason] | None:
@@ -649,7 +649,7 @@ class ConventionsBot(Bot):
         """The reason for giving ``option``: whom it tells, what it names, what it is for."""
         return reason(
             key,
-            name=seat_name(option.action.target),
+            name=option.action.target,
             clue=clue_said(option.action),
             why=option.detail,
         )
@@ -716,7 +716,7 @@ class ConventionsBot(Bot):
                 "conventions.discard.chop_for_copy",
                 ident,
                 position=self._slot(view, chop),
-                name=seat_name(holder),
+                name=holder,
             )
         else:
             why = reason("conventions.discard.chop", position=self._slot(view, chop))
@@ -782,7 +782,7 @@ class ConventionsBot(Bot):
             reason(
                 "conventions.discard.position",
                 position=self._slot(view, order),
-                name=seat_name((self.seat + 1) % self.variant.players),
+                name=(self.seat + 1) % self.variant.players,
             ),
         )
 
@@ -811,9 +811,9 @@ class ConventionsBot(Bot):
         action = found[0]
         return action, reason(
             "conventions.clue.hold",
-            name=seat_name(action.target),
+            name=action.target,
             clue=clue_said(action),
-            why=reason("conventions.why.hold", name=seat_name(crowded)),
+            why=reason("conventions.why.hold", name=crowded),
         )
 
     def _final_gamble(self, view: SeatView) -> tuple[Action, Reason] | None:
@@ -853,7 +853,7 @@ class ConventionsBot(Bot):
                         action,
                         reason(
                             "conventions.clue.empty",
-                            name=seat_name(action.target),
+                            name=action.target,
                             clue=clue_said(action),
                         ),
                     )
@@ -904,7 +904,7 @@ class ConventionsBot(Bot):
             option.action,
             reason(
                 "conventions.clue.stall",
-                name=seat_name(option.action.target),
+                name=option.action.target,
                 clue=clue_said(option.action),
             ),
         )

@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from openhanabi.bots.conventions.rules import fits_once_played, single, within
 from openhanabi.bots.conventions.state import Reading, Still, Tracker
-from openhanabi.bots.conventions.words import card_said, seat_name
+from openhanabi.bots.conventions.words import card_said
 from openhanabi.bots.explanation import Reason, reason
 from openhanabi.rules import Action, ActionType, SeatView
 
@@ -282,10 +282,10 @@ class ClueBook:
                 detail = card_said(st.tables, "conventions.why.tempo", truth)
                 return "play", worth - TEMPO_DISCOUNT, detail
             if blinds:
-                who = seat_name(blinds[0].seat)
+                who = blinds[0].seat
                 detail = card_said(st.tables, "conventions.why.play_finesse", truth, name=who)
             elif prompts:
-                who = seat_name(prompts[0].seat)
+                who = prompts[0].seat
                 detail = card_said(st.tables, "conventions.why.play_prompt", truth, name=who)
             else:
                 detail = card_said(st.tables, "conventions.why.play", truth)

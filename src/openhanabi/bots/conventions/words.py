@@ -1,19 +1,12 @@
-"""What the ``conventions`` bot says: the names of seats, cards and clues in the one-sentence
-explanations of its moves (see :mod:`openhanabi.bots.explanation` for how they are put into
-words in each language)."""
+"""What the ``conventions`` bot says: the cards and clues in the one-sentence explanations of
+its moves (see :mod:`openhanabi.bots.explanation` for how they are put into words in each
+language, players' names included)."""
 
 from __future__ import annotations
 
 from openhanabi.bots.explanation import Param, Reason, reason
-from openhanabi.records import DEFAULT_NAMES
 from openhanabi.rules import Action, ActionType
 from openhanabi.rules.tables import Tables
-
-
-def seat_name(seat: int) -> str:
-    """The name an explanation gives ``seat``: the players' names in docs/conventions.md, which
-    every language keeps as they are."""
-    return DEFAULT_NAMES[seat]
 
 
 def card_said(tables: Tables, key: str, ident: int, **params: Param) -> Reason:

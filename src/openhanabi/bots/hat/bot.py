@@ -382,7 +382,7 @@ class HatBot(Bot):
         # 0. with two or three players, first save the next seat's chop: a card discarded is
         # gone for good, a play can wait a turn
         if pub.protect_chop and pub.tokens > 0 and self._chop_needs_saving():
-            clue = self._hat_clue(view, reason("hat.why.save", seat=(me + 1) % lay.players))
+            clue = self._hat_clue(view, reason("hat.why.save", name=(me + 1) % lay.players))
             if clue is not None:
                 return clue
         # 1. play a card surely playable: the one that unblocks a teammate, else the lowest, and
@@ -548,7 +548,7 @@ class HatBot(Bot):
             total = lay.clue_kinds * (n - 1)
             number = self._hat_sum(me, total, commit=False)
             target = (me + 1 + number // lay.clue_kinds) % n
-            self._why = reason("hat.clue.colour_or_rank", seat=target, why=why)
+            self._why = reason("hat.clue.colour_or_rank", name=target, why=why)
             return lay.clues[target][number % lay.clue_kinds]
         plan = [self._classes(target) for target in self._targets(me)]
         total = sum(len(c) for _, c in plan)
@@ -590,7 +590,7 @@ class HatBot(Bot):
                 if clue is not None:
                     break
         assert clue is not None, "the convention only counts classes that can be given"
-        self._why = reason("hat.clue.kind_and_touch", seat=target, why=why)
+        self._why = reason("hat.clue.kind_and_touch", name=target, why=why)
         return clue
 
     def _last_resort(self, view: SeatView, masks: list[int]) -> Action:
