@@ -107,7 +107,7 @@ class Reason:
 
 
 def reason(key: str, **params: Param) -> Reason:
-    """The reason ``key`` with ``params``: ``reason("basic.discard.chop", card=3)``."""
+    """The reason ``key`` with ``params``: ``reason("basic.discard.chop", position=3)``."""
     return Reason(key, params)
 
 
