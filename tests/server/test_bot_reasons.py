@@ -11,12 +11,13 @@ from fastapi.testclient import TestClient
 from test_replays import play_a_game, stored
 
 from openhanabi.bots import Bot, make_bot
-from openhanabi.bots.explanation import ENGLISH, Reason, english, placeholders, reason
+from openhanabi.bots.explanation import ENGLISH, Reason, english, kind, placeholders, reason
 from openhanabi.bots.search.bot import SearchBot
-from openhanabi.records import Record
+from openhanabi.records import Record, record_of
 from openhanabi.rules import Game, Variant, find_variant
-from openhanabi.server import Settings, reasons
+from openhanabi.server import Settings, reasons, replays
 from openhanabi.server.i18n import LANG_COOKIE, LANGUAGES, translator
+from openhanabi.server.models import GameRecord
 from openhanabi.server.protocol import distinct_names
 
 TABLES = [
@@ -155,19 +156,46 @@ def test_the_end_of_a_live_game_explains_in_the_players_language(
         assert last["log"][index]["explanation"] == said
 
 
-def test_a_replay_names_the_players_as_the_table_does(
-    client: TestClient, settings: Settings
-) -> None:
-    """The hat bot's clues go to Ann and Ben: its explanations name them, in English too, not
-    by seat number nor by the names a bot uses away from a table (Alice, Bob...)."""
-    game, _ = play_a_game(client)
-    log = client.get(f"/games/{game}/replay.json", params={"lang": "en"}).json()["log"]
-    clues = [line["explanation"] for line in log if "a clue because" in line["explanation"]]
-    assert clues
-    assert all("I gave Ann a clue" in text or "I gave Ben a clue" in text for text in clues)
-    assert not any(
-        stranger in line["explanation"] for line in log for stranger in ("Alice", "Bob", "Cathy")
+def named_seats(said: Reason) -> list[int]:
+    """The seats ``said`` and the reasons nested in it name."""
+    found = [v for k, v in said.params.items() if kind(k) == "name" and isinstance(v, int)]
+    for value in said.params.values():
+        if isinstance(value, Reason):
+            found += named_seats(value)
+    return found
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_a_replay_names_the_players_as_the_table_does(lang: str) -> None:
+    """Bots' explanations name the table's players as its log does, in every language: not by
+    seat number nor by the names a bot uses away from a table (Alice, Bob...)."""
+    variant = find_variant("base", players=3)
+    names = ["Ann", "hat (bot)", "hat (bot)"]
+    bots = [make_bot("hat", seat, variant, 5) for seat in range(3)]
+    game = Game.new(variant, 5)
+    kept: dict[str, Any] = {}
+    while game.outcome is None:
+        bot = bots[game.seat]
+        game.apply(bot.act(game.view(game.seat)))
+        said = bot.reason()
+        assert said is not None
+        kept[str(len(game.history) - 1)] = said.to_json()
+    stored_game = GameRecord(
+        id=1,
+        record=record_of(game, names).to_dict(),
+        explanations=dict.fromkeys(kept, "-"),
+        reasons=kept,
     )
+    log = replays.frames(stored_game, translator(lang))["log"]
+    shown = distinct_names(names, translator(lang))  # "hat (bot) (seat 2)"...
+    named = 0
+    for index, stored_reason in kept.items():
+        text = log[int(index)]["explanation"]
+        for seat in named_seats(Reason.from_json(stored_reason)):
+            assert shown[seat] in text, text
+            named += 1
+        assert not any(stranger in text for stranger in ("Alice", "Bob", "Cathy")), text
+    assert named > 0
 
 
 def test_a_stand_ins_reason_says_what_the_room_says_in_english() -> None:
