@@ -8,7 +8,7 @@ returns. The web platform says it in its visitors' languages, from catalogues ho
 per key of :data:`ENGLISH` with the same placeholders.
 
 A parameter's name says what it holds, and so how it is said (the digits a name ends with are
-ignored, so a sentence may hold two seats as ``seat`` and ``seat2``):
+ignored, so a sentence may hold two players as ``name`` and ``name2``):
 
 - ``suit``: a suit's index in ``variant.suits``, said as the suit's name;
 - ``colour``: a colour's index in ``variant.colours`` (a clue's value), said as its name;
@@ -29,7 +29,7 @@ A bot offers its reason through ``Bot.reason()``; ``Bot.explain()`` stays the En
 To move a bot whose sentences are f-strings onto this module (as the conventions bot was):
 
 1. give each sentence a key under the bot's name and add its English text to :data:`ENGLISH`,
-   with a placeholder per value the f-string interpolated (``{seat}``, ``{position}``,
+   with a placeholder per value the f-string interpolated (``{name}``, ``{position}``,
    ``{suit}``);
 2. where the bot set its sentence (``self._why = f"..."``), keep ``self._reason =
    reason("conventions.play.finesse", position=2, name=1)`` instead;
@@ -184,7 +184,7 @@ def position(hand: Sequence[int], order: int) -> int:
     >>> position((10, 12, 17), 17), position((10, 12, 17), 10)
     (1, 3)
     """
-    return len(hand) - list(hand).index(order)
+    return len(hand) - hand.index(order)
 
 
 def percent(chance: float) -> int:

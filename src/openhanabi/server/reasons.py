@@ -2,9 +2,9 @@
 
 A bot of this project gives its reason as data (:mod:`openhanabi.bots.explanation`): a key and
 its parameters. A game stores them by the index of the action each explains, beside the English
-sentence; here each is said from the ``bots`` catalogue, with the suits named as the game page
-names them. The players are named as the page names them. A reason this version cannot say (a key no
-catalogue has: a bot from another package, a newer one) keeps its English sentence.
+sentence; here each is said from the ``bots`` catalogue, with the suits and the players named as
+the game page names them. A reason this version cannot say (a key no catalogue has: a bot from
+another package, a newer one) keeps its English sentence.
 
 >>> from openhanabi.rules import find_variant
 >>> from openhanabi.server.i18n import translator

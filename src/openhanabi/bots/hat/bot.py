@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 
 from openhanabi.bots.basic import BasicBot
-from openhanabi.bots.explanation import Reason, english, percent, reason
+from openhanabi.bots.explanation import Reason, english, percent, position, reason
 from openhanabi.bots.hat.layout import Layout, bits, layout_for
 from openhanabi.bots.hat.public import Public, useless_positions
 from openhanabi.bots.protocol import Bot
@@ -405,7 +405,7 @@ class HatBot(Bot):
                     best = score
                     best_slot = i
         if best_slot >= 0:
-            self._why = reason("hat.play.known", position=len(hand) - best_slot)
+            self._why = reason("hat.play.known", position=position(hand, hand[best_slot]))
             return self._play(hand[best_slot], masks[best_slot])
 
         # discards the deck can afford before cards that matter must go
@@ -426,7 +426,9 @@ class HatBot(Bot):
                         risky = i
             if risky >= 0 and risky_p > RISKY_PLAY:
                 self._why = reason(
-                    "hat.play.likely", position=len(hand) - risky, percent=percent(risky_p)
+                    "hat.play.likely",
+                    position=position(hand, hand[risky]),
+                    percent=percent(risky_p),
                 )
                 return self._play(hand[risky], masks[risky])
 
@@ -446,7 +448,9 @@ class HatBot(Bot):
                         risky = i
                 if risky >= 0:
                     self._why = reason(
-                        "hat.play.last_round", position=len(hand) - risky, percent=percent(risky_p)
+                        "hat.play.last_round",
+                        position=position(hand, hand[risky]),
+                        percent=percent(risky_p),
                     )
                     return self._play(hand[risky], masks[risky])
 
@@ -474,18 +478,18 @@ class HatBot(Bot):
 
         if len(public_useless) > 1:
             slot = public_useless[self._hat_sum(me, len(public_useless), commit=False)]
-            self._why = reason("hat.discard.signal", position=len(hand) - slot)
+            self._why = reason("hat.discard.signal", position=position(hand, hand[slot]))
             return Action.discard(hand[slot])
         if useless:
             slot = useless[0]
-            self._why = reason("hat.discard.useless", position=len(hand) - slot)
+            self._why = reason("hat.discard.useless", position=position(hand, hand[slot]))
             return Action.discard(hand[slot])
 
         # 3. the card least likely to matter
         if pub.protect_chop:
             # the chop everyone can name, which the save clue above keeps safe
             slot = pub.chop(me)
-            self._why = reason("hat.discard.spare", position=len(hand) - slot)
+            self._why = reason("hat.discard.spare", position=position(hand, hand[slot]))
             return Action.discard(hand[slot])
         critical = pub.critical
         seen = 0
@@ -502,7 +506,7 @@ class HatBot(Bot):
             if value > best:
                 best = value
                 slot = i
-        self._why = reason("hat.discard.spare", position=len(hand) - slot)
+        self._why = reason("hat.discard.spare", position=position(hand, hand[slot]))
         return Action.discard(hand[slot])
 
     def _chop_needs_saving(self) -> bool:
@@ -611,7 +615,7 @@ class HatBot(Bot):
                 best_p = p
                 best = i
         if hand:
-            self._why = reason("hat.play.best_guess", position=len(hand) - best)
+            self._why = reason("hat.play.best_guess", position=position(hand, hand[best]))
             return self._play(hand[best], masks[best])
         self._why = reason("hat.only_action")
         return view.legal_actions[0]
