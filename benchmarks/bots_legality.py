@@ -65,8 +65,12 @@ def check(bot_name: str, preset: str, games: int) -> Tally:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200, help="games per preset (default: 200)")
-    parser.add_argument("--jobs", type=int, default=default_jobs(), help="worker processes")
-    parser.add_argument("--bot", action="append", help="only this bot (repeatable)")
+    parser.add_argument(
+        "--jobs", type=int, default=default_jobs(), help="worker processes (default: every core)"
+    )
+    parser.add_argument(
+        "--bot", action="append", help="only this bot (repeatable; default: every bot)"
+    )
     args = parser.parse_args(argv)
     names = args.bot or sorted(bot_classes())
     work = [(name, preset.key) for name in names for preset in PRESETS]

@@ -160,9 +160,11 @@ def diagnose(players: int, seeds: range, tally: Tally) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=300)
-    parser.add_argument("--players", type=int, nargs="+", default=[3, 4, 5])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=300, help="seeds 0..N-1 (default 300)")
+    parser.add_argument(
+        "--players", type=int, nargs="+", default=[3, 4, 5], help="player counts (default 3 4 5)"
+    )
     args = parser.parse_args()
     for players in args.players:
         tally = Tally()

@@ -325,10 +325,14 @@ def snapshot(
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--players", type=int, nargs="+", default=[3, 4, 5])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--games", type=int, default=200, help="seeds per player count (default 200)"
+    )
+    parser.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
+    parser.add_argument(
+        "--players", type=int, nargs="+", default=[3, 4, 5], help="player counts (default 3 4 5)"
+    )
     parser.add_argument(
         "--ideal-from",
         type=int,
@@ -336,10 +340,13 @@ def main() -> None:
         default=[3],
         metavar="CARDS",
         help="when this many cards are left to draw, the best score every card seen could reach"
-        " (the work grows fast with it: up to 6, a fraction of a second a game; 8, seconds)",
+        " (default 3; the work grows fast with it: up to 6, a fraction of a second a game; 8,"
+        " seconds)",
     )
     parser.add_argument(
-        "--no-search", action="store_true", help="the bots play without their endgame search"
+        "--no-search",
+        action="store_true",
+        help="the bots play without their endgame search (default: with it)",
     )
     args = parser.parse_args()
     for players in args.players:

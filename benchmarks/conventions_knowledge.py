@@ -189,16 +189,28 @@ def meant(bot: ConventionsBot, view: SeatView, action: Action) -> tuple[str | No
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=500, help="seeds 0..N-1 (default 500)")
-    parser.add_argument("--players", type=int, nargs="+", default=[3, 4, 5])
+    parser.add_argument(
+        "--players", type=int, nargs="+", default=[3, 4, 5], help="player counts (default 3 4 5)"
+    )
     parser.add_argument(
         "--kinds",
         nargs="+",
         choices=KINDS,
         default=list(KINDS),
-        help="the knowledge to reveal, or tokens to give back (default every kind)",
+        metavar="KIND",
+        help="the knowledge to reveal, or tokens to give back: "
+        + ", ".join(KINDS)
+        + " (default every kind; none, the baseline, always runs)",
     )
-    parser.add_argument("--search", action="store_true", help="with the endgame search")
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes")
+    parser.add_argument(
+        "--search", action="store_true", help="play with the endgame search (default without)"
+    )
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=os.cpu_count() or 1,
+        help="worker processes (default one per CPU)",
+    )
     args = parser.parse_args(argv)
     if args.games < 1 or args.jobs < 1:
         parser.error("--games and --jobs must be at least 1")

@@ -131,16 +131,36 @@ def play_seed(job: tuple[Settings, int]) -> Tally:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=40, help="seeds per player count")
+    parser.add_argument("--games", type=int, default=40, help="seeds per player count (default 40)")
     parser.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
-    parser.add_argument("--players", type=int, nargs="+", default=[4, 5])
-    parser.add_argument("--deals", type=int, default=24, help="deals per weighed turn")
-    parser.add_argument("--low", type=int, default=6, help="fewest cards in the draw pile")
-    parser.add_argument("--high", type=int, default=26, help="most cards in the draw pile")
-    parser.add_argument("--every", type=int, default=3, help="weigh every K-th turn")
-    parser.add_argument("--margin", type=float, default=0.5, help="points a better move gains")
-    parser.add_argument("--spread", type=float, default=3.5, help="standard errors it gains")
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes")
+    parser.add_argument(
+        "--players", type=int, nargs="+", default=[4, 5], help="player counts (default 4 5)"
+    )
+    parser.add_argument("--deals", type=int, default=24, help="deals per weighed turn (default 24)")
+    parser.add_argument(
+        "--low", type=int, default=6, help="fewest cards in the draw pile (default 6)"
+    )
+    parser.add_argument(
+        "--high", type=int, default=26, help="most cards in the draw pile (default 26)"
+    )
+    parser.add_argument(
+        "--every", type=int, default=3, metavar="K", help="weigh every K-th turn (default 3)"
+    )
+    parser.add_argument(
+        "--margin",
+        type=float,
+        default=0.5,
+        help="points a clearly better move must gain (default 0.5)",
+    )
+    parser.add_argument(
+        "--spread", type=float, default=3.5, help="standard errors it must gain too (default 3.5)"
+    )
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=os.cpu_count() or 1,
+        help="worker processes (default one per CPU)",
+    )
     args = parser.parse_args(argv)
     if args.games < 1 or args.deals < 2 or args.every < 1 or args.jobs < 1:
         parser.error("--games and --jobs must be at least 1, --deals 2, --every 1")

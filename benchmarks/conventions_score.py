@@ -87,13 +87,30 @@ def run(variant_name: str, players: int, seeds: range, search: bool = True) -> P
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=2000, help="seeds 0..N-1 (default 2000)")
-    parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4, 5])
-    parser.add_argument("--variant", default="base", help="a preset of `hanabi variants`")
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes")
+    parser.add_argument(
+        "--players",
+        type=int,
+        nargs="+",
+        default=[2, 3, 4, 5],
+        help="player counts (default 2 3 4 5)",
+    )
+    parser.add_argument(
+        "--variant", default="base", help="a preset of `hanabi variants` (default base)"
+    )
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=os.cpu_count() or 1,
+        help="worker processes (default one per CPU)",
+    )
     parser.add_argument("--losses", action="store_true", help="also say where points were lost")
-    parser.add_argument("--no-search", action="store_true", help="play without the endgame search")
+    parser.add_argument(
+        "--no-search",
+        action="store_true",
+        help="play without the endgame search (default: with it)",
+    )
     parser.add_argument(
         "--json", metavar="FILE", help="write each game's score (players, seed, score) to FILE"
     )

@@ -255,10 +255,17 @@ def run(players: int, seeds: range) -> Counter[str]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=300, help="seeds 0..N-1 (default 300)")
-    parser.add_argument("--players", type=int, nargs="+", default=[3, 4, 5])
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes")
+    parser.add_argument(
+        "--players", type=int, nargs="+", default=[3, 4, 5], help="player counts (default 3 4 5)"
+    )
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=os.cpu_count() or 1,
+        help="worker processes (default one per CPU)",
+    )
     args = parser.parse_args()
     # small chunks: the progress bar moves often, and the workers finish together
     chunk = max(1, min(CHUNK, math.ceil(args.games / (4 * args.jobs))))

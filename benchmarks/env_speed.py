@@ -174,14 +174,20 @@ def pin_to_one_cpu() -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--seconds", type=float, default=2.0, help="per run (default: 2)")
+    parser.add_argument("--seconds", type=float, default=2.0, help="seconds per run (default: 2)")
     parser.add_argument("--repeats", type=int, default=3, help="runs per setting (default: 3)")
     parser.add_argument("--seed", type=int, default=0, help="first seed (default: 0)")
     parser.add_argument(
-        "--batches", type=int, nargs="+", default=[64, 256, 1024], help="batch sizes"
+        "--batches",
+        type=int,
+        nargs="+",
+        default=[64, 256, 1024],
+        help="games per step of openhanabi batch (default: 64 256 1024)",
     )
     parser.add_argument(
-        "--pin", action="store_true", help="pin the run to one CPU (best on an idle machine)"
+        "--pin",
+        action="store_true",
+        help="pin the run to one CPU, best on an idle machine (default: not pinned)",
     )
     parser.add_argument(
         "--clock",

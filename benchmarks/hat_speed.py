@@ -58,12 +58,20 @@ def run(variant_name: str, players: int, games: int, first_seed: int, empty: boo
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=2000, help="games per count (default 2000)")
-    parser.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
-    parser.add_argument("--players", type=int, nargs="+", default=[3, 4, 5])
-    parser.add_argument("--variant", default="base", help="preset (default base)")
     parser.add_argument(
-        "--no-empty-clues", action="store_true", help="forbid clues that touch no card"
+        "--games", type=int, default=2000, help="games per player count (default 2000)"
+    )
+    parser.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
+    parser.add_argument(
+        "--players", type=int, nargs="+", default=[3, 4, 5], help="player counts (default 3 4 5)"
+    )
+    parser.add_argument(
+        "--variant", default="base", help="a preset of `hanabi variants` (default base)"
+    )
+    parser.add_argument(
+        "--no-empty-clues",
+        action="store_true",
+        help="forbid clues that touch no card (default: allowed)",
     )
     args = parser.parse_args(argv)
     empty = not args.no_empty_clues

@@ -221,14 +221,20 @@ def _format_row(result: HLEResult) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """Print HLE steps/s, mean game length and mean score per configuration."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=300, help="games per configuration")
-    parser.add_argument("--seed", type=int, default=0, help="seed for deals and moves")
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
-        "--players", type=int, nargs="+", default=[2, 4], help="player counts to run"
+        "--games", type=int, default=300, help="games per configuration (default: 300)"
+    )
+    parser.add_argument("--seed", type=int, default=0, help="seed for deals and moves (default: 0)")
+    parser.add_argument(
+        "--players", type=int, nargs="+", default=[2, 4], help="player counts to run (default: 2 4)"
     )
     parser.add_argument(
-        "--policies", nargs="+", choices=POLICIES, default=list(POLICIES), help="policies to run"
+        "--policies",
+        nargs="+",
+        choices=POLICIES,
+        default=list(POLICIES),
+        help="policies to run (default: random no-misplay)",
     )
     args = parser.parse_args(argv)
 

@@ -46,9 +46,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200, help="seeds to play (default 200)")
     parser.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
-    parser.add_argument("--budget", type=float, default=0.05, help="seconds per move")
+    parser.add_argument(
+        "--budget", type=float, default=0.05, help="seconds of search per move (default 0.05)"
+    )
     parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
-    parser.add_argument("--variant", default="base", help="preset (default base)")
+    parser.add_argument(
+        "--variant", default="base", help="a preset of `hanabi variants` (default base)"
+    )
     args = parser.parse_args(argv)
     if args.games < 1 or args.jobs < 1 or not args.budget >= 0:
         parser.error("--games and --jobs must be at least 1, --budget 0 or more")

@@ -490,7 +490,9 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
         "--database-url", help="a database URL for the server (default: SQLite in a temp dir)"
     )
     parser.add_argument("--seed", type=int, default=1, help="for the think times (default: 1)")
-    parser.add_argument("--json", type=Path, help="also write the report as JSON to this file")
+    parser.add_argument(
+        "--json", type=Path, metavar="FILE", help="also write the report as JSON to FILE"
+    )
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
     if args.tables < 1 or args.players < 1 or args.server_bots < 0:

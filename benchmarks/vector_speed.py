@@ -113,15 +113,29 @@ def steps_per_second(
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--seconds", type=float, default=1.0, help="per run (default: 1)")
+    parser.add_argument("--seconds", type=float, default=1.0, help="seconds per run (default: 1)")
     parser.add_argument("--repeats", type=int, default=3, help="runs per setting (default: 3)")
     parser.add_argument(
-        "--batches", type=int, nargs="+", default=[64, 256, 1024], help="batch sizes"
+        "--batches",
+        type=int,
+        nargs="+",
+        default=[64, 256, 1024],
+        help="batch sizes (default: 64 256 1024)",
     )
-    parser.add_argument("--players", type=int, nargs="+", default=[2, 4], help="player counts")
-    parser.add_argument("--encoding", choices=["hle", "extended"], default="hle")
     parser.add_argument(
-        "--clock", choices=sorted(CLOCKS), default="cpu", help="time counted (default: cpu)"
+        "--players", type=int, nargs="+", default=[2, 4], help="player counts (default: 2 4)"
+    )
+    parser.add_argument(
+        "--encoding",
+        choices=["hle", "extended"],
+        default="hle",
+        help="observation encoding (default: hle)",
+    )
+    parser.add_argument(
+        "--clock",
+        choices=sorted(CLOCKS),
+        default="cpu",
+        help="time counted: the process's CPU time or the wall clock (default: cpu)",
     )
     args = parser.parse_args(argv)
     load = os.getloadavg() if hasattr(os, "getloadavg") else (float("nan"),) * 3
