@@ -9,18 +9,49 @@ from pathlib import Path
 
 from openhanabi.bench.stats import Summary
 
+# scores reached by fewer games than this share are left out of the x axis (and counted in the
+# legend instead), so that a run of strong bots is drawn over the scores it reaches, not 0-25
+RARE = 0.01
+# the fewest scores below the maximum an axis shows, so that a run of near-perfect games still
+# shows where its few other games fall
+SPAN = 10
+
+
+def score_range(summaries: Sequence[Summary]) -> tuple[int, int]:
+    """The scores the panels show: from the lowest score that at least one in a hundred games of
+    some run reached (or the lowest reached, when no score is that common), and at least
+    :data:`SPAN` below the maximum, to the maximum."""
+    if not summaries:
+        raise ValueError("nothing to plot")
+    high = max(summary.max_score for summary in summaries)
+    common = [
+        score
+        for summary in summaries
+        for score, games in summary.histogram
+        if games >= RARE * summary.games
+    ]
+    lowest = [summary.histogram[0][0] for summary in summaries if summary.histogram]
+    low = min(common) if common else min(lowest, default=0)
+    return min(low, high - SPAN), high
+
+
+def below(summary: Summary, low: int) -> float:
+    """The share of ``summary``'s games, 0 to 1, that scored less than ``low``."""
+    return sum(games for score, games in summary.histogram if score < low) / summary.games
+
 
 def plot_scores(
     path: str | Path, runs: Sequence[tuple[str, Sequence[Summary]]], title: str = ""
 ) -> None:
     """Draw one panel per player count with each run's score distribution (share of games per
-    score, its mean as a dashed line) and save the figure as PNG to ``path``.
+    score, its mean as a dashed line) and save the figure as PNG to ``path``. A panel shows the
+    scores from the lowest that 1 % of some run's games reached (see :func:`score_range`), the
+    same on every panel; the legend gives the share of games below it, strikeouts among them.
 
     ``runs`` pairs a label (the bots) with its summaries, one per player count.
     """
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
-    from matplotlib.ticker import MaxNLocator
 
     counts = sorted({summary.players for _, summaries in runs for summary in summaries})
     if not counts:
@@ -31,22 +62,26 @@ def plot_scores(
     FigureCanvasAgg(figure)
     axes = figure.subplots(rows, columns, squeeze=False).flatten()
     width = 0.8 / len(runs)
-    low = min([0, *(s.histogram[0][0] for _, summaries in runs for s in summaries)])
-    high = max(s.max_score for _, summaries in runs for s in summaries)
+    low, high = score_range([summary for _, summaries in runs for summary in summaries])
+    step = max(1, math.ceil((high - low + 1) / 13))
     for ax, players in zip(axes, counts, strict=False):
         for number, (label, summaries) in enumerate(runs):
             summary = next((s for s in summaries if s.players == players), None)
             if summary is None:
                 continue
-            scores = [score for score, _ in summary.histogram]
-            shares = [100 * games / summary.games for _, games in summary.histogram]
+            shown = [(score, games) for score, games in summary.histogram if score >= low]
+            scores = [score for score, _ in shown]
+            shares = [100 * games / summary.games for _, games in shown]
             offset = (number - (len(runs) - 1) / 2) * width
-            bars = ax.bar([s + offset for s in scores], shares, width=width, label=label)
-            ax.axvline(summary.score.mean, color=bars.patches[0].get_facecolor(), linestyle="--")
+            rest = below(summary, low)
+            name = f"{label} ({100 * rest:.1f}% below {low})" if rest else label
+            colour = f"C{number}"
+            ax.bar([s + offset for s in scores], shares, width=width, label=name, color=colour)
+            ax.axvline(summary.score.mean, color=colour, linestyle="--")
         ax.set_xlim(low - 1, high + 1)
-        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.set_title(f"{players} players")
         ax.set_xlabel("score (a strikeout scores 0)")
+        ax.set_xticks(range(high, low - 1, -step))  # the maximum always has its tick
         ax.set_ylabel("% of games")
         ax.legend(loc="upper left", fontsize="small")
     for ax in axes[len(counts) :]:
