@@ -49,7 +49,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 import orjson
 import websockets
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
@@ -135,9 +135,9 @@ class Server:
             if self.process.poll() is not None:
                 raise SystemExit(f"the server stopped at start; see {self.log.name}")
             try:
-                if httpx.get(self.url + "/healthz", timeout=2).status_code == 200:
+                if httpx2.get(self.url + "/healthz", timeout=2).status_code == 200:
                     return
-            except httpx.TransportError:
+            except httpx2.TransportError:
                 pass
             if time.monotonic() > deadline:
                 raise SystemExit("the server did not answer in time")

@@ -12,7 +12,7 @@ import sys
 import time
 from pathlib import Path
 
-import httpx
+import httpx2
 from sqlalchemy import create_engine, text
 
 # a PostgreSQL database to test on instead of an SQLite file (emptied before each test)
@@ -86,9 +86,9 @@ class LiveServer:
             if self.process.poll() is not None:
                 raise RuntimeError(f"hanabi serve exited at start:\n{self.log()}")
             try:
-                if httpx.get(f"{self.url}/healthz", timeout=1).status_code == 200:
+                if httpx2.get(f"{self.url}/healthz", timeout=1).status_code == 200:
                     return
-            except httpx.TransportError:
+            except httpx2.TransportError:
                 pass
             time.sleep(0.1)
         self.stop()

@@ -10,7 +10,7 @@ from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 from camera import Camera
 from game_page import discard_or_clue, open_game, play_to_the_end, play_turns
 from live_server import BOT_DELAY_SECONDS, LiveServer
@@ -48,7 +48,7 @@ class Socket:
 
 @contextmanager
 def seated(
-    server: LiveServer, table: int, browsers: list[httpx.Client]
+    server: LiveServer, table: int, browsers: list[httpx2.Client]
 ) -> Iterator[dict[int, Player]]:
     """A player on a socket of the live server for each browser's session, by seat."""
     with ExitStack() as sockets:
@@ -67,7 +67,7 @@ def without_explanations(state: dict[str, Any]) -> dict[str, Any]:
 
 
 def test_a_killed_server_loses_nothing_of_a_game(server: LiveServer) -> None:
-    ann, ben = httpx.Client(base_url=server.url), httpx.Client(base_url=server.url)
+    ann, ben = httpx2.Client(base_url=server.url), httpx2.Client(base_url=server.url)
     table = seat_table(ann, ben, bot="basic")
     with seated(server, table, [ann, ben]) as players:
         halfway = play_out(players, scripted, players[0], until=15)
@@ -134,7 +134,7 @@ def test_a_bot_whose_turn_the_kill_cut_short_takes_it_after_the_restart(tmp_path
     server = LiveServer(tmp_path, bot_delay_seconds=BOT_THINKING_SECONDS)
     server.start()
     try:
-        ann, ben = httpx.Client(base_url=server.url), httpx.Client(base_url=server.url)
+        ann, ben = httpx2.Client(base_url=server.url), httpx2.Client(base_url=server.url)
         table = seat_table(ann, ben, bot="basic")
         with seated(server, table, [ann, ben]) as players:
             before = play_until_the_bots_turn(players)

@@ -110,7 +110,7 @@ def test_session_cookie_is_httponly_and_samesite_lax(client: TestClient) -> None
 def test_secure_cookies_setting(settings: Settings) -> None:
     settings = settings.model_copy(update={"secure_cookies": True})
     with TestClient(create_app(settings), follow_redirects=False) as client:
-        # httpx keeps Secure cookies for https only
+        # httpx2 keeps Secure cookies for https only
         client.base_url = client.base_url.copy_with(scheme="https")
         response = register(client, "ann")
     cookie = response.headers["set-cookie"]

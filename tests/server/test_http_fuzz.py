@@ -12,7 +12,7 @@ from html.parser import HTMLParser
 from typing import Any
 from urllib.parse import quote
 
-import httpx
+import httpx2
 from fastapi.routing import APIRoute
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given
@@ -102,7 +102,7 @@ class _Alerts(HTMLParser):
             self.texts.append(data.strip())
 
 
-def assert_refused(response: httpx.Response) -> None:
+def assert_refused(response: httpx2.Response) -> None:
     """A 4xx page that says, in at least one sentence of words, what went wrong."""
     assert 400 <= response.status_code < 500, (response.status_code, response.text[:500])
     assert_no_traceback(response)
@@ -161,11 +161,11 @@ def signed_in_with_a_table(client: TestClient, other: TestClient) -> int:
     return int(response.headers["location"].rsplit("/", 1)[1])
 
 
-def unchanged(settings: Settings) -> Callable[[httpx.Response], None]:
+def unchanged(settings: Settings) -> Callable[[httpx2.Response], None]:
     """A check that a response refused its request and the database is as it is now."""
     before = snapshot(settings)
 
-    def check(response: httpx.Response) -> None:
+    def check(response: httpx2.Response) -> None:
         assert_refused(response)
         assert snapshot(settings) == before, f"{response.request.method} {response.request.url}"
 

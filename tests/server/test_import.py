@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 from fastapi.testclient import TestClient
 from hypothesis import given
@@ -32,12 +32,12 @@ SAMPLE = GAMES[::25]  # six of the 148 games, spread over the set
 REPLAY_URL = re.compile(r"^/games/(\d+)/replay$")
 
 
-def upload(client: TestClient, data: bytes, name: str = "game.json") -> httpx.Response:
+def upload(client: TestClient, data: bytes, name: str = "game.json") -> httpx2.Response:
     files = {"record": (name, data, "application/json")}
     return client.post("/games/import", data={"csrf_token": csrf(client)}, files=files)
 
 
-def paste(client: TestClient, text: str) -> httpx.Response:
+def paste(client: TestClient, text: str) -> httpx2.Response:
     # sent as the form does: multipart, with an empty file field beside the pasted text
     files = {"record": ("", b"", "application/octet-stream")}
     return client.post(
@@ -45,7 +45,7 @@ def paste(client: TestClient, text: str) -> httpx.Response:
     )
 
 
-def imported_id(response: httpx.Response) -> int:
+def imported_id(response: httpx2.Response) -> int:
     assert response.status_code == 303, response.text
     match = REPLAY_URL.match(response.headers["location"])
     assert match, response.headers["location"]
@@ -147,7 +147,7 @@ MALFORMED = {
 }
 
 
-def alerts(response: httpx.Response) -> list[str]:
+def alerts(response: httpx2.Response) -> list[str]:
     found = re.findall(r'<p class="error" role="alert"[^>]*>([^<]*)</p>', response.text)
     return [html.unescape(alert) for alert in found]
 

@@ -10,7 +10,7 @@ import sys
 import time
 from pathlib import Path
 
-import httpx
+import httpx2
 
 RUN = "import sys; from openhanabi.cli import main; sys.exit(main())"
 START_SECONDS = 30
@@ -37,9 +37,9 @@ def test_hanabi_serve_answers_the_home_page_and_stops(tmp_path: Path) -> None:
         while True:
             assert server.poll() is None, server.communicate()[0]
             try:
-                response = httpx.get(url + "/", timeout=2)
+                response = httpx2.get(url + "/", timeout=2)
                 break
-            except httpx.TransportError:
+            except httpx2.TransportError:
                 assert time.monotonic() < deadline, "the server did not answer in time"
                 time.sleep(0.1)
         assert response.status_code == 200

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import re
 
-import httpx
+import httpx2
 import pytest
 from fastapi.testclient import TestClient
 
@@ -25,12 +25,12 @@ def csrf(client: TestClient, page: str = "/register") -> str:
     return match.group(1)
 
 
-def post(client: TestClient, url: str, data: dict[str, str] | None = None) -> httpx.Response:
+def post(client: TestClient, url: str, data: dict[str, str] | None = None) -> httpx2.Response:
     """Send a form to ``url`` with the client's CSRF token, as the site's own pages do."""
     return client.post(url, data={"csrf_token": csrf(client), **(data or {})})
 
 
-def register(client: TestClient, username: str, display_name: str = "") -> httpx.Response:
+def register(client: TestClient, username: str, display_name: str = "") -> httpx2.Response:
     response = post(
         client,
         "/register",
@@ -40,10 +40,10 @@ def register(client: TestClient, username: str, display_name: str = "") -> httpx
     return response
 
 
-def login(client: TestClient, username: str, password: str = PASSWORD) -> httpx.Response:
+def login(client: TestClient, username: str, password: str = PASSWORD) -> httpx2.Response:
     return post(client, "/login", {"username": username, "password": password})
 
 
-def assert_no_traceback(response: httpx.Response) -> None:
+def assert_no_traceback(response: httpx2.Response) -> None:
     for leak in ("Traceback", 'File "', "sqlalchemy", "pydantic", "Error:"):
         assert leak not in response.text, f"{leak!r} in a {response.status_code} response"
