@@ -19,19 +19,17 @@ SPAN = 10
 
 def score_range(summaries: Sequence[Summary]) -> tuple[int, int]:
     """The scores the panels show: from the lowest score that at least one in a hundred games of
-    some run reached (or the lowest reached, when no score is that common), and at least
-    :data:`SPAN` below the maximum, to the maximum."""
+    some run reached, and at least :data:`SPAN` below the maximum, to the maximum. (A run always
+    has such a score: its games spread over fewer than a hundred scores.)"""
     if not summaries:
         raise ValueError("nothing to plot")
     high = max(summary.max_score for summary in summaries)
-    common = [
+    low = min(
         score
         for summary in summaries
         for score, games in summary.histogram
         if games >= RARE * summary.games
-    ]
-    lowest = [summary.histogram[0][0] for summary in summaries if summary.histogram]
-    low = min(common) if common else min(lowest, default=0)
+    )
     return min(low, high - SPAN), high
 
 
