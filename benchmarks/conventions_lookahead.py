@@ -16,9 +16,12 @@ weighed a turn, a looser test finds differences that are only noise).
 It prints, per player count, the turns weighed, how many had a clearly better move (and the
 mean gain, measured on the deals that picked it, so on the high side), and those turns by the
 reason the bot gave for its move and the kind of the better move. The games go on with the
-bot's own move, so they are the bot's games.
+bot's own move, so they are the bot's games; with ``--adopt`` they go on with the better move
+instead, and the benchmark also prints their mean score against the bot's own on the same seeds,
+paired: what a search in the middle of the game, at this cost, would be worth.
 
     python benchmarks/conventions_lookahead.py [--games 40] [--players 4 5] [--deals 24]
+        [--adopt] [--search]
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ from openhanabi.bench.progress import progress_bar
 from openhanabi.bots.conventions import ConventionsBot, endgame
 from openhanabi.bots.conventions.state import Tracker
 from openhanabi.bots.protocol import Bot
-from openhanabi.bots.search.bot import paired_gain
+from openhanabi.bots.search.bot import expected_length, paired_gain
 from openhanabi.rules import Action, ActionType, Game, SeatView, find_variant
 
 # a move no better than the bot's after this many deals is played out no further: with a budget
@@ -49,6 +52,8 @@ class Tally:
     better: int = 0
     gain: float = 0.0
     kinds: Counter[tuple[str, str]] = field(default_factory=Counter)
+    score: int = 0  # the game's score (bomb = 0)
+    alone: int = 0  # the same seed played by the bot alone, with --adopt
 
 
 @dataclass(frozen=True)
@@ -60,6 +65,8 @@ class Settings:
     every: int
     margin: float
     spread: float
+    adopt: bool = False  # play the clearly better move instead of the bot's
+    search: bool = False  # the bots' endgame search on
 
 
 def kind_of(bot: ConventionsBot, view: SeatView, action: Action) -> str:
@@ -76,8 +83,9 @@ def kind_of(bot: ConventionsBot, view: SeatView, action: Action) -> str:
 
 def weigh_turn(
     bot: ConventionsBot, view: SeatView, planned: Action, settings: Settings
-) -> tuple[float, str] | None:
-    """The gain of the clearly best move over ``planned`` and its kind, ``None`` if none."""
+) -> tuple[float, str, Action] | None:
+    """The gain of the clearly best move over ``planned``, its kind and the move itself,
+    ``None`` if none."""
     candidates = bot._search_candidates(view, planned, any_time=True)
     if len(candidates) < 2:
         return None
@@ -90,24 +98,38 @@ def weigh_turn(
 
     # a budget for ``deals`` deals of every candidate (a candidate no better than the bot's
     # move once it has DROP_AFTER deals is dropped)
-    length = max(1.0, endgame.expected_length(view)) + 1
+    length = max(1.0, expected_length(view)) + 1
     actions = int(settings.deals * len(candidates) * length * 1.5)
     scores = endgame.play_outs(
         view, bot.state, candidates, masks, make_seat, rng, actions, DROP_AFTER
     )
-    best: tuple[float, str] | None = None
+    best: tuple[float, str, Action] | None = None
     for i in range(1, len(candidates)):
         gain, error = paired_gain(scores[i], scores[0])
         clear = gain > settings.margin and gain > settings.spread * error
         if clear and (best is None or gain > best[0]):
-            best = (gain, kind_of(bot, view, candidates[i]))
+            best = (gain, kind_of(bot, view, candidates[i]), candidates[i])
     return best
+
+
+def score_alone(settings: Settings, seed: int) -> int:
+    """The score of ``seed`` played by the bot alone (bomb = 0)."""
+    variant = find_variant("base", players=settings.players)
+    bots = [
+        ConventionsBot(s, variant, seed, search=settings.search) for s in range(settings.players)
+    ]
+    game = Game.new(variant, seed)
+    while game.outcome is None:
+        game.apply(bots[game.seat].act(game.view(game.seat)))
+    return game.outcome.score
 
 
 def play_seed(job: tuple[Settings, int]) -> Tally:
     settings, seed = job
     variant = find_variant("base", players=settings.players)
-    bots = [ConventionsBot(s, variant, seed, search=False) for s in range(settings.players)]
+    bots = [
+        ConventionsBot(s, variant, seed, search=settings.search) for s in range(settings.players)
+    ]
     game = Game.new(variant, seed)
     tally = Tally()
     turn = 0
@@ -124,8 +146,13 @@ def play_seed(job: tuple[Settings, int]) -> Tally:
                 tally.better += 1
                 tally.gain += found[0]
                 tally.kinds[(why.key if why is not None else "none", found[1])] += 1
+                if settings.adopt:
+                    planned = found[2]
         game.apply(planned)
         turn += 1
+    assert game.outcome is not None
+    tally.score = game.outcome.score
+    tally.alone = score_alone(settings, seed) if settings.adopt else tally.score
     return tally
 
 
@@ -161,6 +188,17 @@ def main(argv: list[str] | None = None) -> int:
         default=os.cpu_count() or 1,
         help="worker processes (default one per CPU)",
     )
+    parser.add_argument(
+        "--adopt",
+        action="store_true",
+        help="play the clearly better move instead of the bot's, and compare the games' scores "
+        "with the bot's own on the same seeds (default: the games go on with the bot's move)",
+    )
+    parser.add_argument(
+        "--search",
+        action="store_true",
+        help="the bots use their endgame search too (default: without it)",
+    )
     args = parser.parse_args(argv)
     if args.games < 1 or args.deals < 2 or args.every < 1 or args.jobs < 1:
         parser.error("--games and --jobs must be at least 1, --deals 2, --every 1")
@@ -168,10 +206,19 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--players takes counts from 2 to 5")
     for players in args.players:
         settings = Settings(
-            players, args.deals, args.low, args.high, args.every, args.margin, args.spread
+            players,
+            args.deals,
+            args.low,
+            args.high,
+            args.every,
+            args.margin,
+            args.spread,
+            args.adopt,
+            args.search,
         )
         jobs = [(settings, seed) for seed in range(args.seed, args.seed + args.games)]
         total = Tally()
+        differences: list[int] = []
         with (
             progress_bar() as progress,
             ProcessPoolExecutor(max_workers=args.jobs) as pool,
@@ -182,6 +229,9 @@ def main(argv: list[str] | None = None) -> int:
                 total.better += tally.better
                 total.gain += tally.gain
                 total.kinds.update(tally.kinds)
+                total.score += tally.score
+                total.alone += tally.alone
+                differences.append(tally.score - tally.alone)
                 progress.advance(task)
         share = 100 * total.better / max(1, total.turns)
         mean = total.gain / max(1, total.better)
@@ -190,6 +240,12 @@ def main(argv: list[str] | None = None) -> int:
             f"{total.turns} turns weighed, a clearly better move on {total.better} "
             f"({share:.1f} %), gaining {mean:.2f} points on average"
         )
+        if args.adopt:
+            gain, error = paired_gain(differences, [0] * len(differences))
+            print(
+                f"  playing those moves: mean score {total.score / len(jobs):.3f} against "
+                f"{total.alone / len(jobs):.3f} for the bot alone ({gain:+.3f} +- {error:.3f})"
+            )
         for (why, better), count in total.kinds.most_common():
             print(f"  {count:5d}  {why:<32} -> {better}")
     return 0

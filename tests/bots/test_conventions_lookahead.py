@@ -18,8 +18,15 @@ def lookahead() -> ModuleType:
     return load_benchmark("conventions_lookahead")
 
 
-def settings(module: ModuleType, players: int, **changes: float) -> object:
-    fields = {"deals": 4, "low": 10, "high": 20, "every": 4, "margin": 0.5, "spread": 3.5}
+def settings(module: ModuleType, players: int, **changes: float | bool) -> object:
+    fields: dict[str, float | bool] = {
+        "deals": 4,
+        "low": 10,
+        "high": 20,
+        "every": 4,
+        "margin": 0.5,
+        "spread": 3.5,
+    }
     fields.update(changes)
     return module.Settings(players, **fields)
 
@@ -75,3 +82,28 @@ def test_a_sure_play_is_weighed_only_when_asked(lookahead: ModuleType) -> None:
             return
         game.apply(planned)
     pytest.fail("no sure play mid-game in this game")
+
+
+def test_adopting_no_better_move_plays_the_bots_own_game(lookahead: ModuleType) -> None:
+    """With nothing clearly better, the adopted game is the bot's own, seed for seed."""
+    players, seed = 3, 7
+    tally = lookahead.play_seed((settings(lookahead, players, margin=25.0, adopt=True), seed))
+    variant = find_variant("base", players=players)
+    bots = [ConventionsBot(s, variant, seed, search=False) for s in range(players)]
+    game = Game.new(variant, seed)
+    while game.outcome is None:
+        game.apply(bots[game.seat].act(game.view(game.seat)))
+    assert game.outcome is not None
+    assert tally.score == tally.alone == game.outcome.score
+
+
+def test_adopting_a_better_move_changes_the_game(lookahead: ModuleType) -> None:
+    """A move adopted whenever it merely scores more on its deals takes the game elsewhere,
+    while the game it is compared with stays the bot's own."""
+    players, seed = 4, 3
+    loose = {"margin": 0.0, "spread": 0.0, "every": 1}
+    adopted = lookahead.play_seed((settings(lookahead, players, adopt=True, **loose), seed))
+    kept = lookahead.play_seed((settings(lookahead, players, **loose), seed))
+    assert adopted.better > 0
+    assert (adopted.turns, adopted.score) != (kept.turns, kept.score)
+    assert adopted.alone == kept.score == kept.alone
