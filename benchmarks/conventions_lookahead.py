@@ -35,6 +35,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from openhanabi.bench.progress import progress_bar
+from openhanabi.bots import play_game
 from openhanabi.bots.conventions import ConventionsBot, endgame
 from openhanabi.bots.conventions.state import Tracker
 from openhanabi.bots.protocol import Bot
@@ -118,10 +119,9 @@ def score_alone(settings: Settings, seed: int) -> int:
     bots = [
         ConventionsBot(s, variant, seed, search=settings.search) for s in range(settings.players)
     ]
-    game = Game.new(variant, seed)
-    while game.outcome is None:
-        game.apply(bots[game.seat].act(game.view(game.seat)))
-    return game.outcome.score
+    outcome = play_game(Game.new(variant, seed), bots).outcome
+    assert outcome is not None
+    return outcome.score
 
 
 def play_seed(job: tuple[Settings, int]) -> Tally:

@@ -9,6 +9,7 @@ from types import ModuleType
 import pytest
 from benchmark_scripts import load_benchmark
 
+from openhanabi.bots import play_game
 from openhanabi.bots.conventions import ConventionsBot
 from openhanabi.rules import ActionType, Game, find_variant
 
@@ -90,11 +91,9 @@ def test_adopting_no_better_move_plays_the_bots_own_game(lookahead: ModuleType) 
     tally = lookahead.play_seed((settings(lookahead, players, margin=25.0, adopt=True), seed))
     variant = find_variant("base", players=players)
     bots = [ConventionsBot(s, variant, seed, search=False) for s in range(players)]
-    game = Game.new(variant, seed)
-    while game.outcome is None:
-        game.apply(bots[game.seat].act(game.view(game.seat)))
-    assert game.outcome is not None
-    assert tally.score == tally.alone == game.outcome.score
+    outcome = play_game(Game.new(variant, seed), bots).outcome
+    assert outcome is not None
+    assert tally.score == tally.alone == outcome.score
 
 
 def test_adopting_a_better_move_changes_the_game(lookahead: ModuleType) -> None:
