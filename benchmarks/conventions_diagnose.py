@@ -9,7 +9,9 @@ cards the others think their holder knows to play while the holder does not (and
 cards one of them thinks a finesse called and the other does not. Cards their holder knows to
 play but keeps for several of its turns are counted too. And on each of a focus's holder's turns
 while the focus fits (``focus_turn.*``): did they play it, play another card, make another move
-though they knew it fits, or not know it fits (the receiver's doubt)?
+though they knew it fits, or not know it fits (the receiver's doubt)? And on the turns the bot
+weighed its clues (``weighed.*``; a turn with a known play to make often weighs none): how
+often a clue that calls a blind play was among them, and how often the bot gave one.
 
     python benchmarks/conventions_diagnose.py [--games 300] [--players 3 4 5]
 
@@ -24,6 +26,7 @@ from dataclasses import dataclass, field
 
 from openhanabi.bench.progress import progress_bar
 from openhanabi.bots.conventions import ConventionsBot
+from openhanabi.bots.conventions.clues import Option
 from openhanabi.bots.conventions.rules import within
 from openhanabi.rules import Action, ActionType, Game, Result, SeatView, find_variant
 
@@ -60,6 +63,11 @@ def _focus_turn(bot: ConventionsBot, view: SeatView, focus: int, action: Action)
     return "other_move"
 
 
+def _finesses(option: Option) -> bool:
+    """Whether a clue calls a blind play."""
+    return any(link.kind == "finesse" for link in option.reading.links)
+
+
 def diagnose(players: int, seeds: range, tally: Tally) -> None:
     variant = find_variant("base", players=players)
     for seed in seeds:
@@ -79,6 +87,14 @@ def diagnose(players: int, seeds: range, tally: Tally) -> None:
                 if _known_to_fit(bot, view, order):
                     known_since[order] = known_since.get(order, 0) + 1
             chosen = None
+            if bot.clues.weighed is not None:
+                # the turns on which the bot weighed its clues: could it give a finesse, did it?
+                tally.counts["weighed.turns"] += 1
+                if any(_finesses(option) for option in bot.clues.weighed):
+                    tally.counts["weighed.finesse_offered"] += 1
+                    given = next((o for o in bot.clues.weighed if o.action == action), None)
+                    if given is not None and _finesses(given):
+                        tally.counts["weighed.finesse_given"] += 1
             if action.is_clue and bot.clues.weighed:
                 chosen = next((o for o in bot.clues.weighed if o.action == action), None)
                 focus = None if chosen is None else chosen.reading.focus

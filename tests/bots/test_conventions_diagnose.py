@@ -35,3 +35,13 @@ def test_a_focus_played_is_counted_on_the_turn_it_was_played(
         "focus_turn.other_move",
         "focus_turn.unaware",
     }
+
+
+def test_a_finesse_given_was_among_the_clues_weighed(
+    diagnose: ModuleType,
+) -> None:
+    tally = diagnose.Tally()
+    diagnose.diagnose(4, range(3), tally)
+    counts = tally.counts
+    assert 0 < counts["weighed.finesse_given"] <= counts["weighed.finesse_offered"]
+    assert counts["weighed.finesse_offered"] < counts["weighed.turns"]
