@@ -68,13 +68,16 @@ def follow(variant: Variant, seating: Sequence[str], seed: int) -> Pace:
         action = bots[game.seat].act(game.view(game.seat))
         game.apply(action)
         clues += action.is_clue
-        while len(pace.points) <= min(game.cards_drawn - dealt, pile):
+        while len(pace.points) <= game.cards_drawn - dealt:
             pace.points.append(game.score)
             pace.tokens.append(game.clue_tokens)
             pace.clues.append(clues)
-    for notes, last in ((pace.points, game.score), (pace.tokens, game.clue_tokens)):
+    for notes, last in (
+        (pace.points, game.score),
+        (pace.tokens, game.clue_tokens),
+        (pace.clues, clues),
+    ):
         notes.extend([last] * (pile + 1 - len(notes)))
-    pace.clues.extend([clues] * (pile + 1 - len(pace.clues)))
     pace.finals.append(game.outcome.score)
     return pace
 
