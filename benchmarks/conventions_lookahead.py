@@ -36,15 +36,11 @@ from dataclasses import dataclass, field
 
 from openhanabi.bench.progress import progress_bar
 from openhanabi.bots import play_game
-from openhanabi.bots.conventions import ConventionsBot, endgame
+from openhanabi.bots.conventions import ConventionsBot, endgame, lookahead
 from openhanabi.bots.conventions.state import Tracker
 from openhanabi.bots.protocol import Bot
-from openhanabi.bots.search.bot import expected_length, paired_gain
+from openhanabi.bots.search.bot import paired_gain
 from openhanabi.rules import Action, ActionType, Game, SeatView, find_variant
-
-# a move no better than the bot's after this many deals is played out no further: with a budget
-# of two dozen deals, four keep a better move that starts badly from being dropped too soon
-DROP_AFTER = 4
 
 
 @dataclass
@@ -97,12 +93,9 @@ def weigh_turn(
     def make_seat(seat: int, state: Tracker) -> Bot:
         return ConventionsBot.playing_out(seat, variant, state)
 
-    # a budget for ``deals`` deals of every candidate (a candidate no better than the bot's
-    # move once it has DROP_AFTER deals is dropped)
-    length = max(1.0, expected_length(view)) + 1
-    actions = int(settings.deals * len(candidates) * length * 1.5)
+    actions = lookahead.budget(view, len(candidates), settings.deals)
     scores = endgame.play_outs(
-        view, bot.state, candidates, masks, make_seat, rng, actions, DROP_AFTER
+        view, bot.state, candidates, masks, make_seat, rng, actions, lookahead.DROP_AFTER
     )
     best: tuple[float, str, Action] | None = None
     for i in range(1, len(candidates)):

@@ -1,6 +1,9 @@
 """The ``conventions`` bot's endgame search: it plays out only deals its seat cannot tell from the
 real one, never learns its own cards (changing them changes nothing it does), gives each seat of
-a rollout only the cards that seat sees, leaves the bot's own notes alone, and is deterministic."""
+a rollout only the cards that seat sees, leaves the bot's own notes alone, and is deterministic.
+The ``conventions-search`` bot's look-ahead, the same search in the middle of the game: it plays
+the convention's move but where its play-outs clearly beat it, and it never learns its own cards
+either."""
 
 from __future__ import annotations
 
@@ -11,8 +14,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from openhanabi.bots.conventions import endgame
-from openhanabi.bots.conventions.bot import ConventionsBot
+from openhanabi.bots import bot_classes
+from openhanabi.bots.conventions import endgame, lookahead
+from openhanabi.bots.conventions.bot import ConventionsBot, ConventionsSearchBot
 from openhanabi.bots.conventions.state import Tracker
 from openhanabi.bots.explanation import english, reason
 from openhanabi.bots.search import sampling
@@ -283,3 +287,76 @@ def test_the_search_weighs_the_best_clue_for_each_of_up_to_three_players() -> No
                 weighed += len(expected) > 1
             game.apply(planned)
     assert weighed
+
+
+def looked_ahead(players: int, seeds: Sequence[int]) -> Game:
+    """The first position of a ``conventions-search`` game on ``seeds`` where a fresh bot's
+    look-ahead overrules the convention in the middle of the game (the game just before)."""
+    variant = find_variant("base", players=players)
+    for seed in seeds:
+        game = Game.new(variant, seed)
+        bots = [ConventionsSearchBot(seat, variant, seed) for seat in range(players)]
+        while game.outcome is None and len(game.draw_pile) > endgame.DRAW_PILE:
+            bot = ConventionsSearchBot(game.seat, variant, seed)
+            bot.act(game.view(game.seat))
+            if bot.deviated:
+                return game
+            game.apply(bots[game.seat].act(game.view(game.seat)))
+    raise AssertionError("the look-ahead overruled no move on these seeds")
+
+
+def test_the_searching_bot_is_registered_under_its_own_name() -> None:
+    assert bot_classes()["conventions-search"] is ConventionsSearchBot
+    assert not ConventionsBot.lookahead and ConventionsSearchBot.lookahead
+
+
+def test_the_searching_bot_plays_the_convention_but_where_its_look_ahead_clearly_beat_it() -> None:
+    variant = find_variant("base", players=3)
+    overruled_midgame = 0
+    for seed in range(6):
+        if overruled_midgame:
+            break
+        bots = [ConventionsSearchBot(seat, variant, seed) for seat in range(3)]
+        game = Game.new(variant, seed)
+        while game.outcome is None:
+            view = game.view(game.seat)
+            bot = bots[game.seat]
+            before = bot.deviated
+            chosen = bot.act(view)
+            # the conventions bot, with its endgame search, from the same log
+            planned = ConventionsBot(game.seat, variant, seed).act(view)
+            if chosen != planned:
+                said = bot.reason()
+                assert bot.deviated == before + 1
+                assert said is not None and said.key == "conventions.search.chose"
+                assert lookahead.applies(view)
+                overruled_midgame += 1
+            game.apply(chosen)
+    assert overruled_midgame
+
+
+def test_the_look_ahead_decides_the_same_whatever_the_seats_own_cards_really_are() -> None:
+    game = looked_ahead(3, range(10))
+    seat = game.seat
+    other = other_deal(game, 1)
+    view, other_view = game.view(seat), other.view(seat)
+    assert same_to_the_seat(view, other_view) and lookahead.applies(view)
+    bot = ConventionsSearchBot(seat, game.variant, 11)
+    bot_elsewhere = ConventionsSearchBot(seat, game.variant, 11)
+    action = bot.act(view)
+    assert bot.searched == 1
+    assert bot_elsewhere.act(other_view) == action
+    assert bot_elsewhere.reason() == bot.reason()
+
+
+def test_the_look_ahead_waits_for_the_middle_of_the_game() -> None:
+    variant = find_variant("base", players=4)
+    game = Game.new(variant, 2)
+    bots = [ConventionsBot(seat, variant, 2, search=False) for seat in range(4)]
+    while len(game.draw_pile) > lookahead.HIGH:
+        view = game.view(game.seat)
+        searching = ConventionsSearchBot(game.seat, variant, 2)
+        planned = bots[game.seat].act(view)
+        assert searching.act(view) == planned
+        assert searching.searched == 0
+        game.apply(planned)

@@ -266,7 +266,9 @@ class Room:
         basic bot stands in for this turn, so that one faulty bot never stalls a table."""
         game = self.game
         try:
-            action = bot.act(game.view(bot.seat))
+            # in a worker thread: a bot that searches takes a good part of a second, and the
+            # other tables' messages must not wait for it (this table's lock is held meanwhile)
+            action = await asyncio.to_thread(bot.act, game.view(bot.seat))
             game.copy().apply(action)
             explanation = bot.explain()
             reason = bot.reason()

@@ -3,6 +3,6 @@
 See :mod:`openhanabi.bots.conventions.bot` and docs/conventions.md.
 """
 
-from openhanabi.bots.conventions.bot import ConventionsBot
+from openhanabi.bots.conventions.bot import ConventionsBot, ConventionsSearchBot
 
-__all__ = ["ConventionsBot"]
+__all__ = ["ConventionsBot", "ConventionsSearchBot"]

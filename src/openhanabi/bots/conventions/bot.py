@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import random
 
-from openhanabi.bots.conventions import endgame, rules
+from openhanabi.bots.conventions import endgame, lookahead, rules
 from openhanabi.bots.conventions.clues import ClueBook, Option, clue_actions
 from openhanabi.bots.conventions.rules import identities, single, within
 from openhanabi.bots.conventions.state import RANK_CLUE, Still, Tracker
@@ -83,6 +83,8 @@ CLUE_RECEIVERS = 3
 class ConventionsBot(Bot):
     name = "conventions"
     summary = "human-style conventions: chop, play and save clues, prompts and finesses"
+    # whether the search checks the moves of the middle of the game too (see :mod:`.lookahead`)
+    lookahead = False
 
     def __init__(self, seat: int, variant: Variant, seed: int = 0, *, search: bool = True) -> None:
         super().__init__(seat, variant, seed)
@@ -166,10 +168,14 @@ class ConventionsBot(Bot):
 
     def _looked_ahead(self, view: SeatView, planned: Action) -> Action:
         """Near the end, ``planned`` unless the endgame search finds a move that beats it
-        clearly on deals this seat cannot tell from the real one (see :mod:`.endgame`)."""
-        if view.draw_pile_size > endgame.DRAW_PILE or view.pending is not None:
+        clearly on deals this seat cannot tell from the real one (see :mod:`.endgame`); with
+        ``lookahead`` on, in the middle of the game as well (see :mod:`.lookahead`)."""
+        if view.pending is not None:
             return planned
-        candidates = self._search_candidates(view, planned)
+        midgame = view.draw_pile_size > endgame.DRAW_PILE
+        if midgame and not (self.lookahead and lookahead.applies(view)):
+            return planned
+        candidates = self._search_candidates(view, planned, any_time=midgame)
         if len(candidates) < 2:
             return planned
         st = self.state
@@ -179,7 +185,10 @@ class ConventionsBot(Bot):
         def make_seat(seat: int, state: Tracker) -> Bot:
             return ConventionsBot.playing_out(seat, self.variant, state)
 
-        choice = endgame.search(view, st, candidates, masks, make_seat, rng)
+        if midgame:
+            choice = lookahead.weigh(view, st, candidates, masks, make_seat, rng)
+        else:
+            choice = endgame.search(view, st, candidates, masks, make_seat, rng)
         if choice is None:
             return planned
         self.searched += 1
@@ -202,7 +211,7 @@ class ConventionsBot(Bot):
         play (the likeliest two), its discard, its best clue for each of up to three players, or
         a stall. When ``planned`` plays a card this seat knows fits or that a finesse called (a
         sure point), nothing in the last round or with more than three cards left to draw (unless
-        ``any_time``: a look-ahead at any turn, benchmarks/conventions_lookahead.py)."""
+        ``any_time``: the look-ahead of the middle of the game, :mod:`.lookahead`)."""
         st = self.state
         hand = view.hands[view.seat]
         if planned.type == ActionType.PLAY and not any_time:
@@ -970,4 +979,16 @@ class ConventionsBot(Bot):
         return choice, card_said(self.state.tables, "conventions.bonus.play_discarded", what)
 
 
-__all__ = ["RANK_CLUE", "ConventionsBot"]
+@register
+class ConventionsSearchBot(ConventionsBot):
+    """The ``conventions`` bot, whose every move from the middle of the game on is checked by
+    play-outs (:mod:`.lookahead`): stronger, and about fifty times slower. Its partners read
+    it as they read the ``conventions`` bot: a move the search chose is one the convention
+    weighs too, and every clue keeps the convention's meaning."""
+
+    name = "conventions-search"
+    summary = "the conventions bot, checking each move of the middle game by playing it out (slow)"
+    lookahead = True
+
+
+__all__ = ["RANK_CLUE", "ConventionsBot", "ConventionsSearchBot"]

@@ -131,21 +131,26 @@ def search(
     make_seat: SeatMaker,
     rng: random.Random,
     actions: int | None = None,
+    *,
+    min_deals: int = MIN_DEALS,
+    margin: float = MARGIN,
+    spread: float = SPREAD,
 ) -> Choice | None:
     """Play each of ``candidates`` (the convention's move first) out on deals sampled from
-    ``view`` with the own hand within ``own_masks``: the candidate that beats the first clearly,
-    else the first; ``None`` when the budget of ``actions`` is too small to search or no deal
+    ``view`` with the own hand within ``own_masks``: the candidate that beats the first clearly
+    (by ``margin`` points and ``spread`` standard errors), else the first; ``None`` when the
+    budget of ``actions`` is too small to play every candidate on ``min_deals`` deals or no deal
     could be sampled."""
     if actions is None:
         actions = ACTIONS // view.variant.players
     if len(candidates) < 2:
         return None
-    if MIN_DEALS * len(candidates) * max(1.0, expected_length(view)) > actions:
+    if min_deals * len(candidates) * max(1.0, expected_length(view)) > actions:
         return None
-    scores = play_outs(view, tracker, candidates, own_masks, make_seat, rng, actions)
+    scores = play_outs(view, tracker, candidates, own_masks, make_seat, rng, actions, min_deals)
     if not scores[0]:
         return None
-    best, gain = best_move(scores, MARGIN, SPREAD)
+    best, gain = best_move(scores, margin, spread)
     return Choice(candidates[best], gain, len(scores[best]))
 
 

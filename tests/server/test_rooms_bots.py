@@ -1,0 +1,58 @@
+"""A bot's move is worked out off the server's event loop: while a bot thinks (a searching bot
+takes a good part of a second a move), the server goes on answering everyone else."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+from fastapi.testclient import TestClient
+from game_client import Player, scripted, seat_table, second_browser, settings
+
+from openhanabi.bots import registry
+from openhanabi.bots.basic import BasicBot
+from openhanabi.rules import Action, SeatView
+
+__all__ = ["settings"]  # bots without a delay
+THINKING_SECONDS = 1.5
+WAIT_SECONDS = 10
+
+
+class ThinkingBot(BasicBot):
+    """The basic bot, after a pause for thought; it says when it starts thinking."""
+
+    name = "thinker"
+    summary = "the basic bot, slowly"
+    thinking = threading.Event()
+
+    def act(self, view: SeatView) -> Action:
+        ThinkingBot.thinking.set()
+        time.sleep(THINKING_SECONDS)
+        return super().act(view)
+
+
+@pytest.fixture
+def thinker(monkeypatch: pytest.MonkeyPatch) -> type[ThinkingBot]:
+    monkeypatch.setitem(registry._BOTS, ThinkingBot.name, ThinkingBot)
+    ThinkingBot.thinking.clear()
+    return ThinkingBot
+
+
+def test_a_player_is_answered_while_a_bot_thinks(
+    client: TestClient, thinker: type[ThinkingBot]
+) -> None:
+    other = second_browser(client)
+    table = seat_table(client, other, bot=thinker.name)
+    url = f"/tables/{table}/socket"
+    with client.websocket_connect(url) as ann_socket, other.websocket_connect(url) as ben_socket:
+        ann, ben = Player(ann_socket), Player(ben_socket)
+        ann.send(scripted(ann.read_state()))
+        ben.send(scripted(ben.read_state(1)))  # then the bot's turn (seat 3)
+        assert thinker.thinking.wait(WAIT_SECONDS), "the bot never took its turn"
+        asked = time.monotonic()
+        ann.send({"type": "ping"})
+        while (message := ann.read())["type"] != "pong":
+            assert message["type"] in ("state", "delta"), message
+        assert time.monotonic() - asked < THINKING_SECONDS / 2
+        assert ann.read_state(3)["actions"] == 3  # and the bot's move came after all
