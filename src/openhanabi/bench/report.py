@@ -30,6 +30,12 @@ def options_text(variant: Variant) -> str:
     return ", ".join(part for part in parts if not part.endswith(" players"))
 
 
+def rate_text(per_second: float) -> str:
+    """A speed said with the digits that matter: whole numbers from ten a second up, two
+    significant digits below (a searching bot plays a fraction of a game a second: "0.18")."""
+    return f"{per_second:.0f}" if per_second >= 10 else f"{per_second:.2g}"
+
+
 def summary_table(summaries: Sequence[Summary]) -> list[str]:
     """One line per player count: score and points (mean ± SE), perfect, strikeouts, speed."""
     lines = [
@@ -39,7 +45,7 @@ def summary_table(summaries: Sequence[Summary]) -> list[str]:
     for s in summaries:
         lines.append(
             f"{s.players:>7}  {s.games:>6}  {s.score!s:>13}  {s.points!s:>13}  "
-            f"{s.perfect:>7.1%}  {s.strikeouts:>10.1%}  {s.games_per_second:>7.0f}"
+            f"{s.perfect:>7.1%}  {s.strikeouts:>10.1%}  {rate_text(s.games_per_second):>7}"
         )
     return lines
 

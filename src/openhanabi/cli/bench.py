@@ -28,6 +28,7 @@ from openhanabi.bench.report import (
     comparison_table,
     histogram_lines,
     options_text,
+    rate_text,
     summary_table,
 )
 from openhanabi.bots import bot_classes
@@ -222,7 +223,7 @@ def _print(runs: Sequence[Run], args: argparse.Namespace) -> None:
     wall = max(r.wall_seconds for r in runs)
     rate = games / wall if wall > 0 else float("inf")
     print()
-    print(f"run:      {games} games in {wall:.1f} s {_where(args)}: {rate:.0f} games/s")
+    print(f"run:      {games} games in {wall:.1f} s {_where(args)}: {rate_text(rate)} games/s")
 
 
 def _all(current: Run) -> list[GameResult]:

@@ -1,0 +1,26 @@
+"""Speeds in the bench's report: a whole number from ten games a second up, and below that two
+significant digits, so that a slow (searching) bot's speed never reads as 0."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from openhanabi.bench.report import rate_text
+
+
+@given(st.floats(min_value=10, max_value=1e7))
+def test_ten_games_a_second_and_more_read_as_a_whole_number(rate: float) -> None:
+    assert rate_text(rate) == str(round(rate))
+
+
+@given(st.floats(min_value=1e-4, max_value=10, exclude_max=True))
+def test_a_slower_speed_keeps_two_significant_digits(rate: float) -> None:
+    text = rate_text(rate)
+    assert text != "0" and "e" not in text
+    assert abs(float(text) - rate) <= 0.05 * rate
+
+
+def test_a_searching_bot_s_speed_reads_as_what_it_is() -> None:
+    assert rate_text(0.1823) == "0.18"
+    assert rate_text(9.63) == "9.6"
