@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from openhanabi.bench import default_jobs
 from openhanabi.bench.progress import progress_bar
+from openhanabi.bench.report import rate_text
 from openhanabi.bots import bot_classes
 from openhanabi.rules import PRESETS, Game, Termination, find_variant
 
@@ -89,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
             mean = t.total_score / played if played else float("nan")
             print(
                 f"{t.bot:<11} {t.preset:<26} {t.games:>5} {t.illegal:>7} {t.crashes:>7} "
-                f"{mean:>6.2f} {t.strikeouts / t.games:>10.1%} {t.games / t.seconds:>7.0f}"
+                f"{mean:>6.2f} {t.strikeouts / t.games:>10.1%} {rate_text(t.games / t.seconds):>7}"
             )
             bad += t.illegal + t.crashes
     print(f"illegal actions and crashes in all: {bad}")
