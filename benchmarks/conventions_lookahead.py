@@ -39,7 +39,7 @@ from openhanabi.bots import play_game
 from openhanabi.bots.conventions import ConventionsBot, endgame, lookahead
 from openhanabi.bots.conventions.state import Tracker
 from openhanabi.bots.protocol import Bot
-from openhanabi.bots.search.bot import paired_gain
+from openhanabi.bots.search.bot import best_move, paired_gain
 from openhanabi.rules import Action, ActionType, Game, SeatView, find_variant
 
 
@@ -97,13 +97,8 @@ def weigh_turn(
     scores = endgame.play_outs(
         view, bot.state, candidates, masks, make_seat, rng, actions, lookahead.DROP_AFTER
     )
-    best: tuple[float, str, Action] | None = None
-    for i in range(1, len(candidates)):
-        gain, error = paired_gain(scores[i], scores[0])
-        clear = gain > settings.margin and gain > settings.spread * error
-        if clear and (best is None or gain > best[0]):
-            best = (gain, kind_of(bot, view, candidates[i]), candidates[i])
-    return best
+    best, gain = best_move(scores, settings.margin, settings.spread)
+    return (gain, kind_of(bot, view, candidates[best]), candidates[best]) if best else None
 
 
 def score_alone(settings: Settings, seed: int) -> int:

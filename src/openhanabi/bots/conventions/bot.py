@@ -40,7 +40,8 @@ from __future__ import annotations
 
 import random
 
-from openhanabi.bots.conventions import endgame, lookahead, rules
+from openhanabi.bots.conventions import endgame, rules
+from openhanabi.bots.conventions import lookahead as midgame_search
 from openhanabi.bots.conventions.clues import ClueBook, Option, clue_actions
 from openhanabi.bots.conventions.rules import identities, single, within
 from openhanabi.bots.conventions.state import RANK_CLUE, Still, Tracker
@@ -173,7 +174,7 @@ class ConventionsBot(Bot):
         if view.pending is not None:
             return planned
         midgame = view.draw_pile_size > endgame.DRAW_PILE
-        if midgame and not (self.lookahead and lookahead.applies(view)):
+        if midgame and not (self.lookahead and midgame_search.applies(view)):
             return planned
         candidates = self._search_candidates(view, planned, any_time=midgame)
         if len(candidates) < 2:
@@ -186,7 +187,7 @@ class ConventionsBot(Bot):
             return ConventionsBot.playing_out(seat, self.variant, state)
 
         if midgame:
-            choice = lookahead.weigh(view, st, candidates, masks, make_seat, rng)
+            choice = midgame_search.weigh(view, st, candidates, masks, make_seat, rng)
         else:
             choice = endgame.search(view, st, candidates, masks, make_seat, rng)
         if choice is None:
