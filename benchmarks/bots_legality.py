@@ -72,11 +72,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--bot", action="append", help="only this bot (repeatable; default: every bot)"
     )
+    parser.add_argument(
+        "--preset",
+        action="append",
+        choices=[preset.key for preset in PRESETS],
+        metavar="PRESET",
+        help="only this preset of `hanabi variants` (repeatable; default: every preset)",
+    )
     args = parser.parse_args(argv)
     names = args.bot or sorted(bot_classes())
-    work = [(name, preset.key) for name in names for preset in PRESETS]
+    presets = args.preset or [preset.key for preset in PRESETS]
+    work = [(name, preset) for name in names for preset in presets]
     print(f"{args.games} games per bot and preset, players 2-5 in turn, seeds 0..{args.games - 1}")
-    print(f"{'bot':<11} {'preset':<26} {'games':>5} {'illegal':>7} {'crashes':>7} "
+    width = max(len("bot"), *map(len, names))
+    print(f"{'bot':<{width}} {'preset':<26} {'games':>5} {'illegal':>7} {'crashes':>7} "
           f"{'mean':>6} {'strikeouts':>10} {'games/s':>7}")  # fmt: skip
     bad = 0
     # a row for each bot and preset as soon as it is done, under a bar of the games played
@@ -89,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
             played = t.games - t.crashes - t.illegal
             mean = t.total_score / played if played else float("nan")
             print(
-                f"{t.bot:<11} {t.preset:<26} {t.games:>5} {t.illegal:>7} {t.crashes:>7} "
+                f"{t.bot:<{width}} {t.preset:<26} {t.games:>5} {t.illegal:>7} {t.crashes:>7} "
                 f"{mean:>6.2f} {t.strikeouts / t.games:>10.1%} {rate_text(t.games / t.seconds):>7}"
             )
             bad += t.illegal + t.crashes

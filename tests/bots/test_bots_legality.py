@@ -95,6 +95,17 @@ def test_the_full_check_prints_a_row_for_every_preset_and_passes(
     assert "illegal actions and crashes in all: 0" in out
 
 
+def test_the_full_check_can_be_split_by_preset(capsys: pytest.CaptureFixture[str]) -> None:
+    legality = load_benchmark("bots_legality")
+    argv = ["--games", "1", "--bot", "random", "--jobs", "1", "--preset", "base"]
+    assert legality.main([*argv, "--preset", "rainbow"]) == 0
+    rows = [line.split() for line in capsys.readouterr().out.splitlines()]
+    assert sorted(row[1] for row in rows if row[0] == "random") == ["base", "rainbow"]
+    with pytest.raises(SystemExit):  # an unknown preset is refused before any game is played
+        legality.main([*argv, "--preset", "no-such-preset"])
+    assert "invalid choice: 'no-such-preset'" in capsys.readouterr().err
+
+
 def test_the_full_check_counts_illegal_actions_and_crashes(monkeypatch: pytest.MonkeyPatch) -> None:
     legality = load_benchmark("bots_legality")
     bots = {"illegal": IllegalBot, "crashing": CrashingBot}
