@@ -32,8 +32,11 @@ def options_text(variant: Variant) -> str:
 
 def rate_text(per_second: float) -> str:
     """A speed said with the digits that matter: whole numbers from ten a second up, two
-    significant digits below (a searching bot plays a fraction of a game a second: "0.18")."""
-    return f"{per_second:.0f}" if per_second >= 10 else f"{per_second:.2g}"
+    significant digits below, trailing zero included (a searching bot plays a fraction of a game
+    a second: "0.18"; "4.0" next to "4.1", not "4")."""
+    if per_second >= 9.95:  # what rounds to ten or more at two digits reads as a whole number
+        return f"{per_second:.0f}"
+    return f"{per_second:#.2g}"
 
 
 def summary_table(summaries: Sequence[Summary]) -> list[str]:
