@@ -3,9 +3,10 @@ turn, seeds 0..199), every answer checked against the view's legal actions; prin
 bot and preset as it is done, with the illegal actions, crashes, mean score and strikeouts
 (a progress bar on the terminal meanwhile).
 
-    python benchmarks/bots_legality.py [--games 200] [--jobs J] [--bot NAME ...]
+    python benchmarks/bots_legality.py [--games 200] [--jobs J] [--bot NAME ...] [--preset P ...]
 
-Exits with status 1 if any bot chose an illegal action or crashed.
+``--bot`` and ``--preset`` split the check into parts, for a bot too slow to play every preset
+in one sitting. Exits with status 1 if any bot chose an illegal action or crashed.
 """
 
 from __future__ import annotations
