@@ -65,6 +65,7 @@ def check(bot_name: str, preset: str, games: int) -> Tally:
 
 
 def main(argv: list[str] | None = None) -> int:
+    keys = [preset.key for preset in PRESETS]
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200, help="games per preset (default: 200)")
     parser.add_argument(
@@ -76,14 +77,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--preset",
         action="append",
-        choices=[preset.key for preset in PRESETS],
+        choices=keys,
         metavar="PRESET",
         help="only this preset of `hanabi variants` (repeatable; default: every preset)",
     )
     args = parser.parse_args(argv)
     names = args.bot or sorted(bot_classes())
-    presets = args.preset or [preset.key for preset in PRESETS]
-    work = [(name, preset) for name in names for preset in presets]
+    work = [(name, preset) for name in names for preset in args.preset or keys]
     print(f"{args.games} games per bot and preset, players 2-5 in turn, seeds 0..{args.games - 1}")
     width = max(len("bot"), *map(len, names))
     print(f"{'bot':<{width}} {'preset':<26} {'games':>5} {'illegal':>7} {'crashes':>7} "
