@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Annotated, Any
 
 from fastapi.exceptions import RequestValidationError
-from pydantic import BaseModel, BeforeValidator, Field, field_validator
+from pydantic import AfterValidator, BaseModel, BeforeValidator, Field, field_validator
 from pydantic_core import PydanticCustomError
 
 from openhanabi.rules import PRESETS, RulesError, Variant, find_variant
@@ -32,19 +32,21 @@ def _blank_is_none(value: Any) -> Any:
 OptionalNumber = Annotated[int | None, BeforeValidator(_blank_is_none)]
 
 
+def _username(value: str) -> str:
+    # at log-in too: no account has another name, and a NUL would reach the database, which
+    # PostgreSQL refuses
+    if not USERNAME.fullmatch(value):
+        raise PydanticCustomError("form.username", "a username is 3 to 32 letters, digits, _ or -")
+    return value
+
+
+Username = Annotated[str, AfterValidator(_username)]
+
+
 class RegisterForm(BaseModel):
-    username: str
+    username: Username
     display_name: str = ""
     password: str
-
-    @field_validator("username")
-    @classmethod
-    def _username(cls, value: str) -> str:
-        if not USERNAME.fullmatch(value):
-            raise PydanticCustomError(
-                "form.username", "a username is 3 to 32 letters, digits, _ or -"
-            )
-        return value
 
     @field_validator("display_name")
     @classmethod
@@ -69,18 +71,8 @@ class RegisterForm(BaseModel):
 
 
 class LoginForm(BaseModel):
-    username: str = Field(max_length=32)
+    username: Username = Field(max_length=32)
     password: str = Field(max_length=MAX_PASSWORD)
-
-    @field_validator("username")
-    @classmethod
-    def _username(cls, value: str) -> str:
-        # no account has such a name; and a NUL would reach the database, which PostgreSQL refuses
-        if not USERNAME.fullmatch(value):
-            raise PydanticCustomError(
-                "form.username", "a username is 3 to 32 letters, digits, _ or -"
-            )
-        return value
 
 
 class JoinForm(BaseModel):
