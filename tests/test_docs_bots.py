@@ -1,0 +1,56 @@
+"""docs/bots.md stays true: its Python blocks run as written, in order (in a process of their
+own, as they register a bot), and the bot they define plays a whole game legally; the entry
+point it shows is the one the example declares."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGE = (ROOT / "docs" / "bots.md").read_text()
+
+# run after the page's blocks: every bot class they made plays a bonus-tile game to its end
+CHECK = """
+from openhanabi.bots import Bot as _Bot
+from openhanabi.rules import Game as _Game, find_variant as _find_variant
+
+_made = [c for c in list(globals().values()) if isinstance(c, type) and issubclass(c, _Bot)]
+_made = [c for c in _made if c is not _Bot]
+assert len(_made) == 1, _made
+_variant = _find_variant("bonus-tiles", players=4)
+_game = _Game.new(_variant, seed=5)
+_seats = [_made[0](seat, _variant, 5) for seat in range(4)]
+while _game.outcome is None:
+    _view = _game.view(_game.seat)
+    _action = _seats[_game.seat].act(_view)
+    assert _action in _view.legal_actions, _action
+    _game.apply(_action)
+print("played to the end:", _game.outcome.termination.value)
+"""
+
+
+def blocks(language: str) -> list[str]:
+    return re.findall(rf"```{language}\n(.*?)```", PAGE, flags=re.DOTALL)
+
+
+def test_the_python_blocks_run_and_their_bot_plays_legally(tmp_path: Path) -> None:
+    script = tmp_path / "bots_md.py"
+    script.write_text("\n".join(blocks("python")) + CHECK)
+    result = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    printed = result.stdout.splitlines()
+    assert printed[0].startswith("Outcome(termination=")
+    assert printed[-1].startswith("played to the end: ")
+
+
+def test_the_entry_point_shown_is_the_examples() -> None:
+    (shown,) = blocks("toml")
+    example = tomllib.loads((ROOT / "examples" / "bot_plugin" / "pyproject.toml").read_text())
+    declared = example["project"]["entry-points"]["openhanabi.bots"]
+    assert tomllib.loads(shown)["project"]["entry-points"]["openhanabi.bots"] == declared
