@@ -53,8 +53,15 @@ def hanabi(site: Path, *args: str, stdin: str = "") -> subprocess.CompletedProce
         text=True,
         timeout=120,
         check=False,
-        env={**os.environ, "PYTHONPATH": str(site)},
+        env={**os.environ, "PYTHONPATH": str(site), "COLUMNS": "200"},
     )
+
+
+def test_once_installed_hanabi_bots_lists_it_with_the_module_it_comes_from(site: Path) -> None:
+    result = hanabi(site, "bots")
+    assert result.returncode == 0, result.stderr
+    (row,) = [line for line in result.stdout.splitlines() if "careful " in line]
+    assert "careful_bot" in row and "built in" not in row
 
 
 def test_once_installed_hanabi_bench_finds_it_by_name_in_every_worker(

@@ -8,9 +8,9 @@ import sys
 from collections.abc import Sequence
 
 from openhanabi import __version__
-from openhanabi.cli import bench, play, replay, serve, simulate, variants
+from openhanabi.cli import bench, bots, play, replay, serve, simulate, variants
 
-COMMANDS = (bench, play, replay, serve, simulate, variants)
+COMMANDS = (bench, bots, play, replay, serve, simulate, variants)
 
 
 def build_parser() -> argparse.ArgumentParser:
