@@ -153,3 +153,48 @@ def test_a_file_that_cannot_be_read_exits_2(tmp_path: Path, kind: str) -> None:
     assert "Traceback" not in result.stderr
     assert result.stderr.count("\n") == 1
     assert result.stderr.startswith(f"hanabi replay: {path}: cannot read the file: ")
+
+
+def test_with_a_bot_each_move_is_shown_beside_the_bots_and_the_agreement_counted() -> None:
+    result = hanabi("replay", GAME_1, "--bot", "conventions")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    start = lines.index(
+        "what conventions would have done before each move (= where it chose the same move):"
+    )
+    rows = lines[start + 2 : -1]
+    assert [int(row.split()[0]) for row in rows] == list(range(1, 61))
+    # the bot's sentences name the players as the record does
+    assert "Player 3" in result.stdout and "Cathy" not in result.stdout
+    column = lines[start + 1].index("conventions")  # where the bot's moves begin
+    same = sum(row[column:].startswith("=") for row in rows)
+    assert 0 < same < 60
+    assert lines[-1].startswith(f"conventions chose the same move on {same} of 60 moves (")
+
+    document = json.loads(hanabi("replay", GAME_1, "--bot", "conventions", "--json").stdout)
+    review = document["review"]
+    assert review["bot"] == "conventions" and len(review["moves"]) == 60
+    assert review["same"] == {"same": same, "moves": 60}
+    assert sum(kind["moves"] for kind in review["by_kind"].values()) == 60
+    first = review["moves"][0]
+    assert set(first) == {
+        "move",
+        "seat",
+        "player",
+        "made",
+        "suggested",
+        "same",
+        "kind",
+        "explanation",
+    }
+    assert first["made"].startswith(("play ", "discard ", "clue "))
+
+
+def test_an_unknown_bot_exits_2_with_one_line() -> None:
+    result = hanabi("replay", GAME_1, "--bot", "nobody")
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [
+        "hanabi replay: unknown bot 'nobody' (known bots: "
+        + result.stderr.split("(known bots: ")[1].strip()
+    ]
+    assert result.stdout == ""

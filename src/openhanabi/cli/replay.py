@@ -1,4 +1,5 @@
-"""``hanabi replay FILE``: replay a game record and print how it ended."""
+"""``hanabi replay FILE``: replay a game record and print how it ended; with ``--bot NAME``,
+also what that bot would have done before each of the record's moves."""
 
 from __future__ import annotations
 
@@ -7,15 +8,25 @@ import json
 from pathlib import Path
 from typing import Any
 
+from openhanabi.bench.review import Move, agreement, kind_of, review
+from openhanabi.bots import BotError, find_bot
+from openhanabi.bots.explanation import english
 from openhanabi.cli.options import fail
-from openhanabi.records import Record, RecordError, read_record, replay
-from openhanabi.rules import Game, rating
+from openhanabi.records import Record, RecordError, read_record, replay, replay_states
+from openhanabi.rules import Game, UnknownNameError, rating
+from openhanabi.terminal.commands import command_for
 
 
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser("replay", help="replay a game record and print its outcome")
     parser.add_argument("file", help="a game record (hanab.live JSON)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--bot",
+        metavar="NAME",
+        help="also show, before each move of the record, the move this bot would have made in "
+        "that seat and why, and how often it chose the same move (hanabi bots lists the names)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -28,11 +39,91 @@ def run(args: argparse.Namespace) -> int:
     except RecordError as error:
         return fail(f"hanabi replay: {args.file}: {_one_line(str(error))}")
     summary = summarise(record, game)
+    moves: list[Move] | None = None
+    if args.bot is not None:
+        try:
+            find_bot(args.bot)
+            moves = review(record, args.bot)
+        except (UnknownNameError, BotError) as error:
+            return fail(f"hanabi replay: {_one_line(str(error))}")
+        summary["review"] = reviewed(record, args.bot, moves)
     if args.json:
         print(json.dumps(summary, ensure_ascii=False))
     else:
         print(describe(summary))
+        if moves is not None:
+            print()
+            print(describe_review(summary["review"]))
     return 0
+
+
+def reviewed(record: Record, bot: str, moves: list[Move]) -> dict[str, Any]:
+    """What ``hanabi replay --bot`` adds: each move of the record beside the bot's, as a person
+    would type them at that seat (``play 2``, ``clue bob red``), and how often they agree."""
+    names = list(record.players)
+    states = replay_states(record, copies=False)
+    views = {}
+    for index, game in enumerate(states):
+        if index == len(record.actions):
+            break
+        views[index] = game.view(game.seat)
+    rows = []
+    for move in moves:
+        view = views[move.index]
+        rows.append(
+            {
+                "move": move.index + 1,
+                "seat": move.seat,
+                "player": names[move.seat],
+                "made": command_for(move.made, view, names),
+                "suggested": command_for(move.suggested, view, names),
+                "same": move.same,
+                "kind": kind_of(move.made),
+                "explanation": (
+                    move.explanation
+                    if move.reason is None
+                    else english(move.reason, record.variant, names)
+                ),
+            }
+        )
+    result = agreement([moves])
+
+    def counts(share: Any) -> dict[str, int]:
+        return {"same": share.count, "moves": share.moves}
+
+    return {
+        "bot": bot,
+        "moves": rows,
+        "same": counts(result.same),
+        "same_kind": counts(result.same_kind),
+        "by_kind": {kind: counts(share) for kind, share in result.by_kind.items()},
+    }
+
+
+def describe_review(review: dict[str, Any]) -> str:
+    """The move-by-move table ``hanabi replay --bot`` prints, from :func:`reviewed`'s result."""
+    bot = review["bot"]
+    rows = review["moves"]
+    width = max([len(row["made"]) for row in rows] + [4])
+    player = max([len(row["player"]) for row in rows] + [6])
+    lines = [f"what {bot} would have done before each move (= where it chose the same move):"]
+    lines.append(f"{'move':>4}  {'player':<{player}}  {'made':<{width}}  {bot}")
+    for row in rows:
+        said = "=" if row["same"] else row["suggested"]
+        if row["explanation"]:
+            said += f"  ({row['explanation']})"
+        lines.append(f"{row['move']:>4}  {row['player']:<{player}}  {row['made']:<{width}}  {said}")
+    same = review["same"]
+    plural = {"play": "plays", "discard": "discards", "clue": "clues", "choice": "choices"}
+    kinds = ", ".join(
+        f"{plural[kind]} {counts['same']} of {counts['moves']}"
+        for kind, counts in review["by_kind"].items()
+    )
+    share = f" ({100 * same['same'] / same['moves']:.0f}%)" if same["moves"] else ""
+    lines.append(
+        f"{bot} chose the same move on {same['same']} of {same['moves']} moves{share}: {kinds}"
+    )
+    return "\n".join(lines)
 
 
 def summarise(record: Record, game: Game) -> dict[str, Any]:

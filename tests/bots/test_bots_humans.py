@@ -1,0 +1,51 @@
+"""The benchmark of how often bots choose the moves people chose (``benchmarks/bots_humans.py``):
+its figures are those of :func:`openhanabi.bench.review.agreement` over every record of the
+folder, whatever the workers, and bad input stops it with a message."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from benchmark_scripts import load_benchmark
+
+from openhanabi.bench.review import agreement, review
+from openhanabi.records import read_record
+
+
+@pytest.fixture(scope="module")
+def humans() -> ModuleType:
+    return load_benchmark("bots_humans")
+
+
+def test_each_row_is_the_agreement_over_every_record(
+    humans: ModuleType, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder: Path = humans.HUMAN_GAMES
+    assert humans.main(["--bot", "basic", "--jobs", "2"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    paths = sorted(folder.glob("*.json"))
+    assert lines[0] == f"{len(paths)} game records in {folder}"
+    (row,) = [line for line in lines if line.startswith("basic ")]
+    whole = agreement(review(read_record(path), "basic") for path in paths)
+    assert row == humans.row("basic", whole)
+    assert f"{whole.same.moves}" in row.split() and str(whole.same) in row
+
+
+def test_bad_input_stops_with_a_message(
+    humans: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as unknown:
+        humans.main(["--bot", "nobody"])
+    assert unknown.value.code == 2
+    assert "unknown bot 'nobody'" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as empty:
+        humans.main([str(tmp_path)])
+    assert empty.value.code == 2
+    assert "no game records" in capsys.readouterr().err
+    (tmp_path / "broken.json").write_text('{"players": ["A"]}')
+    with pytest.raises(SystemExit) as broken:
+        humans.main([str(tmp_path)])
+    assert broken.value.code == 2
+    assert "broken.json" in capsys.readouterr().err
