@@ -3,7 +3,9 @@ and before each recorded move a bot in the acting seat says what it would do the
 (:mod:`openhanabi.bench.review`). Prints, per bot, the share of moves where it chose the very
 move (± its standard error, the moves of one game taken together), the share where it chose a
 move of the same kind (a play, a discard or a clue), and the very-move share by the kind of the
-recorded move. A progress bar follows each bot on the terminal.
+recorded move. Then, per bot, the score it makes on the same deals played by bots in every seat
+(under each record's rules), beside the score the record's players made, paired deal by deal.
+A progress bar follows each bot on the terminal.
 
 The default folder holds 148 three-player games people played on hanab.live (the AH2AC2
 validation games, ../shared/data/ah2ac2-3p, read in place).
@@ -21,16 +23,30 @@ from pathlib import Path
 from openhanabi.bench import default_jobs
 from openhanabi.bench.progress import progress_bar
 from openhanabi.bench.review import Agreement, Move, agreement, review
-from openhanabi.bots import bot_classes
-from openhanabi.records import RecordError, read_record
+from openhanabi.bench.stats import estimate
+from openhanabi.bots import bot_classes, make_bot, play_game
+from openhanabi.records import RecordError, read_record, replay, start_game
 
 ROOT = Path(__file__).resolve().parents[1]
 HUMAN_GAMES = ROOT.parent / "shared" / "data" / "ah2ac2-3p"
 DEFAULT_BOTS = ("basic", "hat", "conventions")
 
 
-def reviewed(path: Path, bot: str) -> list[Move]:
-    return review(read_record(path), bot)
+def reviewed(path: Path, bot: str, seed: int) -> tuple[list[Move], int, int, int]:
+    """The bot's choice at each move of the record at ``path``; the score of the bot in every
+    seat on the record's deal, the score the record's players made, and the most there is."""
+    record = read_record(path)
+    players = record.variant.players
+    bots = [make_bot(bot, seat, record.variant, seed) for seat in range(players)]
+    game = play_game(start_game(record), bots)
+    return review(record, bot), game.score, replay(record).score, record.variant.max_score
+
+
+def scores_row(bot: str, results: list[tuple[list[Move], int, int, int]]) -> str:
+    ours = estimate([float(result[1]) for result in results])
+    gain = estimate([float(result[1] - result[2]) for result in results])
+    perfect = sum(result[1] == result[3] for result in results)
+    return f"{bot:<20} {ours!s:>14} {gain.mean:>+10.2f} ± {gain.standard_error:.2f} {perfect:>8}"
 
 
 def row(bot: str, result: Agreement) -> str:
@@ -71,16 +87,24 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"{path}: {error}")
     print(f"{len(paths)} game records in {args.folder}")
     print(f"{'bot':<20} {'moves':>6} {'same move':>14} {'same kind':>14}  same move by kind")
+    played: dict[str, list[tuple[list[Move], int, int, int]]] = {}
     with ProcessPoolExecutor(args.jobs) as pool:
         for bot in bots:
-            futures = [pool.submit(reviewed, path, bot) for path in paths]
-            games = []
+            futures = [pool.submit(reviewed, path, bot, seed) for seed, path in enumerate(paths)]
+            results = []
             with progress_bar() as progress:
                 task = progress.add_task(bot, total=len(paths))
                 for future in as_completed(futures):
-                    games.append(future.result())
+                    results.append(future.result())
                     progress.advance(task)
-            print(row(bot, agreement(games)), flush=True)
+            played[bot] = results
+            print(row(bot, agreement(result[0] for result in results)), flush=True)
+    people = estimate([float(result[2]) for result in next(iter(played.values()))])
+    print()
+    print(f"the same deals, a bot in every seat; the records' players scored {people}")
+    print(f"{'bot':<20} {'score':>14} {'vs players':>17} {'perfect':>8}")
+    for bot, results in played.items():
+        print(scores_row(bot, results))
     return 0
 
 

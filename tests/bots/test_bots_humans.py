@@ -1,6 +1,7 @@
 """The benchmark of how often bots choose the moves people chose (``benchmarks/bots_humans.py``):
 its figures are those of :func:`openhanabi.bench.review.agreement` over every record of the
-folder, whatever the workers, and bad input stops it with a message."""
+folder, and of the bot's own games on the records' deals, whatever the workers; bad input stops
+it with a message."""
 
 from __future__ import annotations
 
@@ -27,10 +28,15 @@ def test_each_row_is_the_agreement_over_every_record(
     lines = capsys.readouterr().out.splitlines()
     paths = sorted(folder.glob("*.json"))
     assert lines[0] == f"{len(paths)} game records in {folder}"
-    (row,) = [line for line in lines if line.startswith("basic ")]
+    agreed, scored = [line for line in lines if line.startswith("basic ")]
     whole = agreement(review(read_record(path), "basic") for path in paths)
-    assert row == humans.row("basic", whole)
-    assert f"{whole.same.moves}" in row.split() and str(whole.same) in row
+    assert agreed == humans.row("basic", whole)
+    assert f"{whole.same.moves}" in agreed.split() and str(whole.same) in agreed
+    # the same deals played by the bot: each seeded by the record's place in the folder
+    results = [humans.reviewed(path, "basic", seed) for seed, path in enumerate(paths)]
+    assert scored == humans.scores_row("basic", results)
+    people = sum(result[2] for result in results) / len(results)
+    assert f"players scored {people:.2f} ± " in "\n".join(lines)
 
 
 def test_bad_input_stops_with_a_message(
