@@ -11,8 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from openhanabi.bots import make_bot, play_game
+from openhanabi.cli import main
 from openhanabi.records import record_of, replay, write_record
-from openhanabi.rules import Action, Game, find_variant
+from openhanabi.rules import PRESETS, Action, Game, find_variant
 
 DATA = (Path(__file__).parents[2] / ".." / "shared" / "data" / "ah2ac2-3p").resolve()
 GAME_1 = DATA / "game_1.json"  # 60 actions; hanab.live ended it at 24 points
@@ -198,3 +200,22 @@ def test_an_unknown_bot_exits_2_with_one_line() -> None:
         + result.stderr.split("(known bots: ")[1].strip()
     ]
     assert result.stdout == ""
+
+
+@pytest.mark.parametrize("preset", [preset.key for preset in PRESETS])
+def test_a_bots_own_game_is_shown_as_every_move_agreed(
+    preset: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every kind of move, bonus tiles' answers and declared plays too, is shown as a person
+    would type it; ``basic`` chooses from its view alone, so it agrees with its own game."""
+    players = 2 + len(preset) % 4
+    variant = find_variant(preset, players=players)
+    game = play_game(
+        Game.new(variant, 3), [make_bot("basic", s, variant, 3) for s in range(players)]
+    )
+    path = tmp_path / "game.json"
+    write_record(record_of(game), path)
+    assert main(["replay", str(path), "--bot", "basic"]) == 0
+    last = capsys.readouterr().out.splitlines()[-1]
+    moves = len(game.events)
+    assert last.startswith(f"basic chose the same move on {moves} of {moves} moves (100%)")

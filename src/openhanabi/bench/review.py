@@ -19,7 +19,7 @@ players it plays.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from openhanabi.bots import BotError, make_bot
@@ -134,18 +134,17 @@ def agreement(games: Iterable[Sequence[Move]]) -> Agreement:
     """The agreement over ``games``, each the reviewed moves of one record."""
     reviewed = list(games)
 
-    def counts(moves: Sequence[Move], test: str, kind: str | None = None) -> tuple[int, int]:
-        chosen = [m for m in moves if kind is None or kind_of(m.made) == kind]
-        return sum(getattr(m, test) for m in chosen), len(chosen)
+    def over_games(counted: Callable[[Move], bool], kind: str | None = None) -> Share:
+        counts = []
+        for moves in reviewed:
+            chosen = [move for move in moves if kind is None or kind_of(move.made) == kind]
+            counts.append((sum(counted(move) for move in chosen), len(chosen)))
+        return share(counts)
 
-    by_kind = {
-        kind: share([counts(moves, "same", kind) for moves in reviewed])
-        for kind in KINDS
-        if any(kind_of(m.made) == kind for moves in reviewed for m in moves)
-    }
+    made = {kind_of(move.made) for moves in reviewed for move in moves}
     return Agreement(
         len(reviewed),
-        share([counts(moves, "same") for moves in reviewed]),
-        share([counts(moves, "same_kind") for moves in reviewed]),
-        by_kind,
+        over_games(lambda move: move.same),
+        over_games(lambda move: move.same_kind),
+        {kind: over_games(lambda move: move.same, kind) for kind in KINDS if kind in made},
     )

@@ -13,7 +13,7 @@ from openhanabi.bots import BotError, find_bot
 from openhanabi.bots.explanation import english
 from openhanabi.cli.options import fail
 from openhanabi.records import Record, RecordError, read_record, replay, replay_states
-from openhanabi.rules import Game, UnknownNameError, rating
+from openhanabi.rules import Action, ActionType, Game, SeatView, UnknownNameError, rating
 from openhanabi.terminal.commands import command_for
 
 
@@ -61,12 +61,8 @@ def reviewed(record: Record, bot: str, moves: list[Move]) -> dict[str, Any]:
     """What ``hanabi replay --bot`` adds: each move of the record beside the bot's, as a person
     would type them at that seat (``play 2``, ``clue bob red``), and how often they agree."""
     names = list(record.players)
-    states = replay_states(record, copies=False)
-    views = {}
-    for index, game in enumerate(states):
-        if index == len(record.actions):
-            break
-        views[index] = game.view(game.seat)
+    states = zip(replay_states(record, copies=False), record.actions, strict=False)
+    views = [game.view(game.seat) for game, _ in states]  # before each move, its seat's
     rows = []
     for move in moves:
         view = views[move.index]
@@ -75,8 +71,8 @@ def reviewed(record: Record, bot: str, moves: list[Move]) -> dict[str, Any]:
                 "move": move.index + 1,
                 "seat": move.seat,
                 "player": names[move.seat],
-                "made": command_for(move.made, view, names),
-                "suggested": command_for(move.suggested, view, names),
+                "made": typed(move.made, view, names),
+                "suggested": typed(move.suggested, view, names),
                 "same": move.same,
                 "kind": kind_of(move.made),
                 "explanation": (
@@ -98,6 +94,18 @@ def reviewed(record: Record, bot: str, moves: list[Move]) -> dict[str, Any]:
         "same_kind": counts(result.same_kind),
         "by_kind": {kind: counts(share) for kind, share in result.by_kind.items()},
     }
+
+
+def typed(action: Action, view: SeatView, names: list[str]) -> str:
+    """What a person would type at ``view``'s seat for ``action``. A card a bonus tile took back
+    to a place drawn at random is recorded with that place; it was chosen as the legal answer
+    that leaves the place to chance."""
+    if action.type is ActionType.CHOOSE and action not in view.legal_actions:
+        for answer in view.legal_actions:
+            if answer.type is ActionType.CHOOSE and answer.target == action.target:
+                action = answer
+                break
+    return command_for(action, view, names)
 
 
 def describe_review(review: dict[str, Any]) -> str:
