@@ -7,22 +7,27 @@ recorded move. Then, per bot, the score it makes on the same deals played by bot
 (under each record's rules), beside the score the record's players made, paired deal by deal.
 A progress bar follows each bot on the terminal.
 
+With ``--differences``, per bot: how the kinds of the records' moves (rows) meet the kinds of the
+bot's (columns), and for each pair of different kinds the bot's commonest reasons (the keys of
+its explanations, :mod:`openhanabi.bots.explanation`, with the key of the reason a clue gives).
+
 The default folder holds 148 three-player games people played on hanab.live (the AH2AC2
 validation games, ../shared/data/ah2ac2-3p, read in place).
 
-    python benchmarks/bots_humans.py [FOLDER] [--bot NAME ...] [--jobs J]
+    python benchmarks/bots_humans.py [FOLDER] [--bot NAME ...] [--jobs J] [--differences]
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from collections import Counter
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 from openhanabi.bench import default_jobs
 from openhanabi.bench.progress import progress_bar
-from openhanabi.bench.review import Agreement, Move, agreement, review
+from openhanabi.bench.review import KINDS, Agreement, Move, agreement, kind_of, review
 from openhanabi.bench.stats import estimate
 from openhanabi.bots import bot_classes, make_bot, play_game
 from openhanabi.records import RecordError, read_record, replay, start_game
@@ -54,6 +59,43 @@ def row(bot: str, result: Agreement) -> str:
     return f"{bot:<20} {result.same.moves:>6} {result.same!s:>14} {result.same_kind!s:>14}  {kinds}"
 
 
+def why(move: Move) -> str:
+    """The key of the bot's reason for its move, and of the purpose it gives a clue."""
+    said = move.reason
+    if said is None:
+        return "(no reason given)"
+    purpose = said.params.get("why")
+    return (
+        said.key
+        if purpose is None or isinstance(purpose, str | int | float)
+        else (f"{said.key}: {purpose.key}")
+    )
+
+
+def differences(bot: str, games: list[list[Move]], most: int = 5) -> str:
+    """The kinds of the records' moves against the bot's, and the bot's commonest reasons where
+    they differ."""
+    pairs = Counter((kind_of(m.made), kind_of(m.suggested)) for moves in games for m in moves)
+    kinds = [kind for kind in KINDS if any(kind in pair for pair in pairs)]
+    lines = [f"{bot}: the records' moves (rows) against {bot}'s (columns)"]
+    lines.append(f"{'':>10}" + "".join(f"{kind:>10}" for kind in kinds))
+    for made in kinds:
+        lines.append(f"{made:>10}" + "".join(f"{pairs[made, kind]:>10}" for kind in kinds))
+    for made in kinds:
+        for kind in kinds:
+            if made == kind or not pairs[made, kind]:
+                continue
+            reasons = Counter(
+                why(m)
+                for moves in games
+                for m in moves
+                if kind_of(m.made) == made and kind_of(m.suggested) == kind
+            )
+            lines.append(f"  the record's {made}, {bot}'s {kind}:")
+            lines += [f"    {count:>5}  {key}" for key, count in reasons.most_common(most)]
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
@@ -71,6 +113,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--jobs", type=int, default=default_jobs(), help="worker processes (default: every core)"
+    )
+    parser.add_argument(
+        "--differences",
+        action="store_true",
+        help="also show where each bot's kinds of move differ from the records', and its reasons",
     )
     args = parser.parse_args(argv)
     bots = args.bot or list(DEFAULT_BOTS)
@@ -105,6 +152,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'bot':<20} {'score':>14} {'vs players':>17} {'perfect':>8}")
     for bot, results in played.items():
         print(scores_row(bot, results))
+    if args.differences:
+        for bot, results in played.items():
+            print()
+            print(differences(bot, [result[0] for result in results]))
     return 0
 
 

@@ -55,3 +55,24 @@ def test_bad_input_stops_with_a_message(
         humans.main([str(tmp_path)])
     assert broken.value.code == 2
     assert "broken.json" in capsys.readouterr().err
+
+
+def test_the_differences_add_up_to_every_move(
+    humans: ModuleType, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert humans.main(["--bot", "basic", "--differences", "--jobs", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    head = lines.index("basic: the records' moves (rows) against basic's (columns)")
+    kinds = lines[head + 1].split()
+    matrix = [
+        [int(n) for n in line.split()[1:]] for line in lines[head + 2 : head + 2 + len(kinds)]
+    ]
+    paths = sorted(humans.HUMAN_GAMES.glob("*.json"))
+    whole = agreement(review(read_record(path), "basic") for path in paths)
+    assert sum(map(sum, matrix)) == whole.same.moves
+    assert sum(matrix[i][i] for i in range(len(kinds))) == whole.same_kind.count
+    # one block of reasons for every pair of different kinds that occurred
+    blocks = [line for line in lines[head:] if line.startswith("  the record's ")]
+    assert len(blocks) == sum(
+        1 for i, row in enumerate(matrix) for j, n in enumerate(row) if i != j and n
+    )
