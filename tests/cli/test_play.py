@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from openhanabi.bench.review import review
 from openhanabi.records import DEFAULT_NAMES, read_record, replay
 from openhanabi.rules import rating
 
@@ -158,6 +159,12 @@ def test_a_whole_game_typed_in_a_terminal(
     assert f"The game record is in {record}." in end
     assert sum(1 for event in game.events if event.seat == seat - 1) == moves
     assert "Traceback" not in terminal.text
+    if bot == "basic":
+        # the record saved reviews as the game went: a basic bot made afresh before each move
+        # makes every move the basic bots made
+        reviewed = review(read_record(record), "basic")
+        assert len(reviewed) == len(game.events)
+        assert all(move.same for move in reviewed if move.seat != seat - 1)
 
 
 def test_mistakes_get_their_line_and_the_prompt_again(hanabi: Callable[..., Terminal]) -> None:

@@ -37,7 +37,12 @@ def add_parser(subparsers: Any) -> None:
         default=1,
         help="your seat, numbered from 1 as on the board (default: 1)",
     )
-    parser.add_argument("--save", metavar="FILE", help="write the game record to FILE at the end")
+    parser.add_argument(
+        "--save",
+        metavar="FILE",
+        help="write the game record to FILE at the end (hanabi replay FILE --bot conventions "
+        "then shows that bot's move beside each of yours)",
+    )
     add_variant_options(parser, first_seat=1)
     parser.set_defaults(run=run)
 
