@@ -19,7 +19,7 @@ players it plays.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from openhanabi.bots import BotError, make_bot
@@ -72,7 +72,11 @@ def review(record: Record, bot: str, seed: int = 0) -> list[Move]:
 
     Raises :class:`~openhanabi.records.RecordError` for a record that does not replay and
     :class:`BotError` when the bot fails (it raises, or chooses a move the rules forbid)."""
-    moves = []
+    return list(reviewing(record, bot, seed))
+
+
+def reviewing(record: Record, bot: str, seed: int = 0) -> Iterator[Move]:
+    """:func:`review` one move at a time, for a caller that shows its progress."""
     states = replay_states(record, copies=False)
     for index, (game, made) in enumerate(zip(states, record.actions, strict=False)):
         if made.type is ActionType.GAME_OVER:
@@ -88,8 +92,7 @@ def review(record: Record, bot: str, seed: int = 0) -> list[Move]:
             raise BotError(f"bot {bot!r} failed at move {index}: {error}") from error
         if suggested not in view.legal_actions:
             raise BotError(f"bot {bot!r} chose {suggested} at move {index}, which the rules forbid")
-        moves.append(Move(index, seat, made, suggested, explanation, said))
-    return moves
+        yield Move(index, seat, made, suggested, explanation, said)
 
 
 @dataclass(frozen=True, slots=True)

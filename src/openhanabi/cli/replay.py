@@ -8,7 +8,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from openhanabi.bench.review import Move, agreement, kind_of, review
+from openhanabi.bench.progress import progress_bar
+from openhanabi.bench.review import Move, agreement, kind_of, reviewing
 from openhanabi.bots import BotError, find_bot
 from openhanabi.bots.explanation import english
 from openhanabi.cli.options import fail
@@ -43,7 +44,12 @@ def run(args: argparse.Namespace) -> int:
     if args.bot is not None:
         try:
             find_bot(args.bot)
-            moves = review(record, args.bot)
+            moves = []
+            with progress_bar() as progress:  # a searching bot takes a while a move
+                task = progress.add_task(args.bot, total=len(record.actions))
+                for move in reviewing(record, args.bot):
+                    moves.append(move)
+                    progress.update(task, completed=move.index + 1)
         except (UnknownNameError, BotError) as error:
             return fail(f"hanabi replay: {_one_line(str(error))}")
         summary["review"] = reviewed(record, args.bot, moves)
