@@ -95,3 +95,40 @@ def test_the_keyboard_keeps_its_place_and_the_page_stays_put(
     at_turn(page, last - 1, last)
     assert page.evaluate("window.scrollY") == 0
     camera.shoot(page, "near-the-end")
+
+
+def test_the_bot_says_what_it_would_have_done_before_a_move(
+    open_page: OpenPage, camera: Camera
+) -> None:
+    """The button asks the conventions bot about the move after the turn shown: its sentence
+    comes in the page's language, marked as the game's move or not; another turn clears it."""
+    path = DATA / "game_1.json"
+    record = read_record(path)
+    last = len(record.actions)
+    page = open_page(locale="de")
+    register(page, "ann", "Ann")
+    page.goto("/games/import")
+    page.locator("#record").set_input_files(str(path))
+    page.locator('form[action="/games/import"] button[type="submit"]').click()
+    expect(page).to_have_url(REPLAY_URL)
+    game = int(REPLAY_URL.search(page.url)[1])  # type: ignore[index]
+    t = translator("de")
+    ask, advice = page.locator("#replay-ask"), page.locator("#replay-advice")
+    expect(ask).to_have_text(t("replay.ask"))
+
+    for turn in (0, 1):
+        page.goto(f"/games/{game}/replay?turn={turn}")
+        expect(ask).to_be_enabled()
+        ask.click()
+        answer = page.request.get(f"/games/{game}/advice.json?turn={turn}&lang=de").json()
+        said = t("replay.advice", player=answer["player"], text=answer["text"])
+        verdict = t("replay.advice_same" if answer["same"] else "replay.advice_other")
+        expect(advice).to_have_text(f"{said} {verdict}")
+        assert answer["text"].startswith("Ich ")
+    camera.shoot(page, "advice")
+
+    page.locator("#replay-next").click()
+    expect(advice).to_have_text("")
+    page.keyboard.press("End")
+    expect(ask).to_be_disabled()
+    assert len(record.players) == 3 and last > 2

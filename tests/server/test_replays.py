@@ -18,7 +18,8 @@ from sqlalchemy.orm import Session
 from test_accessibility import check
 from web_client import assert_no_traceback
 
-from openhanabi.bots import make_bot, play_game
+from openhanabi.bench.review import same_move
+from openhanabi.bots import BESIDE_PEOPLE, make_bot, play_game
 from openhanabi.records import Record, record_of, replay, replay_states
 from openhanabi.rules import PRESETS, Game, find_variant
 from openhanabi.server import Settings, replays
@@ -134,7 +135,7 @@ def test_the_replay_page_has_its_controls_texts_and_the_record_link(
     page = client.get(f"/games/{game}/replay", params={"turn": 3})
     assert page.status_code == 200
     html = page.text
-    for control in ("replay-first", "replay-previous", "replay-next", "replay-last"):
+    for control in ("replay-first", "replay-previous", "replay-next", "replay-last", "replay-ask"):
         assert f'id="{control}"' in html
     assert '<label for="replay-turn">' in html
     assert f'href="/games/{game}/record.json"' in html
@@ -143,6 +144,45 @@ def test_the_replay_page_has_its_controls_texts_and_the_record_link(
     assert json.loads(texts)["replay.next"] == "Next"
     german = client.get(f"/games/{game}/replay", params={"lang": "de"}).text
     assert "Wiederholung von Partie" in german
+
+
+def test_the_bots_advice_is_its_own_choice_from_that_seat_in_the_viewers_language(
+    client: TestClient, settings: Settings, finished: tuple[int, dict[str, Any]]
+) -> None:
+    """Before each move, the bot that plays beside people, made afresh in the seat on turn and
+    given that seat's view alone, says what it would do and why; the answer says whether the
+    game made that move."""
+    game, _ = finished
+    record = Record.from_dict(stored(settings, game).record)
+    states = list(replay_states(record))
+    for turn in (0, 1, len(record.actions) // 2, len(record.actions) - 1):
+        response = client.get(f"/games/{game}/advice.json", params={"turn": turn})
+        assert response.status_code == 200
+        answer = response.json()
+        state = states[turn]
+        bot = make_bot(BESIDE_PEOPLE, state.seat, record.variant, seed=turn)
+        chosen = bot.act(state.view(state.seat))
+        assert answer["turn"] == turn and answer["bot"] == BESIDE_PEOPLE
+        assert answer["player"] == record.players[state.seat]
+        assert answer["same"] == same_move(record.actions[turn], chosen)
+        assert answer["text"].startswith("I ") and answer["text"].endswith(".")
+    german = client.get(f"/games/{game}/advice.json", params={"turn": 0, "lang": "de"}).json()
+    assert german["text"].startswith("Ich ")
+
+
+def test_advice_on_a_move_the_game_does_not_have_is_refused(
+    client: TestClient, finished: tuple[int, dict[str, Any]]
+) -> None:
+    game, _ = finished
+    moves = len(client.get(f"/games/{game}/replay.json").json()["log"])
+    response = client.get(f"/games/{game}/advice.json", params={"turn": moves})
+    assert response.status_code == 404
+    assert f"moves follow turns 0 to {moves - 1}" in response.text
+    assert_no_traceback(response)
+    for asked in ({}, {"turn": "x"}, {"turn": -1}):
+        refused = client.get(f"/games/{game}/advice.json", params=asked)
+        assert refused.status_code == 422
+        assert_no_traceback(refused)
 
 
 def test_anyone_may_watch_a_finished_game_even_signed_out(
@@ -157,7 +197,13 @@ def test_anyone_may_watch_a_finished_game_even_signed_out(
 
 def test_a_game_being_played_has_no_replay_and_no_record(client: TestClient) -> None:
     game, _ = play_a_game(client, until=4)
-    for address in ("replay", "replay.json", "record.json", "replay.json?turn=0"):
+    for address in (
+        "replay",
+        "replay.json",
+        "record.json",
+        "replay.json?turn=0",
+        "advice.json?turn=0",
+    ):
         response = client.get(f"/games/{game}/{address}")
         assert response.status_code == 403
         assert "still being played" in response.text

@@ -42,6 +42,14 @@ def kind_of(action: Action) -> str:
     return _KIND[action.type]
 
 
+def same_move(made: Action, suggested: Action) -> bool:
+    """Whether ``suggested`` is the move ``made`` (as a record keeps it)."""
+    if made.type is ActionType.CHOOSE and suggested.type is ActionType.CHOOSE:
+        # a card taken back to a place left to chance is recorded with the place drawn
+        return made.target == suggested.target and suggested.value in (-1, made.value)
+    return made == suggested
+
+
 @dataclass(frozen=True, slots=True)
 class Move:
     """One move of a record, and the bot's choice in its place."""
@@ -55,11 +63,7 @@ class Move:
 
     @property
     def same(self) -> bool:
-        made, suggested = self.made, self.suggested
-        if made.type is ActionType.CHOOSE and suggested.type is ActionType.CHOOSE:
-            # a card taken back to a place left to chance is recorded with the place drawn
-            return made.target == suggested.target and suggested.value in (-1, made.value)
-        return made == suggested
+        return same_move(self.made, self.suggested)
 
     @property
     def same_kind(self) -> bool:

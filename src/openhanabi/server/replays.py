@@ -21,8 +21,10 @@ from typing import Any
 from sqlalchemy import Select, select, update
 from sqlalchemy.orm import Session, selectinload
 
+from openhanabi.bench.review import same_move
+from openhanabi.bots import BESIDE_PEOPLE, make_bot
 from openhanabi.records import Record, RecordError, replay, replay_states
-from openhanabi.rules import Game, Variant
+from openhanabi.rules import ActionType, Game, Variant
 from openhanabi.server import protocol, reasons
 from openhanabi.server.errors import Problem, RefusedError, TooManyAttemptsError
 from openhanabi.server.games import SEED_BITS, explanations
@@ -32,6 +34,7 @@ from openhanabi.server.models import GamePlayer, GameRecord, GameSource, User, n
 MAX_RECORD_BYTES = 1024 * 1024  # an imported record; a real game's is a few kilobytes
 HISTORY_PAGE = 50  # games per page of a history
 NAME_LENGTH = 40  # GamePlayer.name
+GAME_OVER = ActionType.GAME_OVER  # a record's action that stops the table: no seat's move
 
 
 def find_game(db: Session, game_id: int) -> GameRecord:
@@ -99,6 +102,32 @@ def frame_after(stored: GameRecord, actions: int, t: Translator) -> dict[str, An
     shortened = dataclasses.replace(record, actions=record.actions[:actions])
     explained = explanations_in(stored, record, t)
     return frame(replay(shortened), list(record.players), explained, t)
+
+
+def advice(stored: GameRecord, move: int, t: Translator) -> dict[str, Any]:
+    """What the bot that plays beside people would have done instead of action ``move`` of
+    ``stored``, in the seat that made it and from that seat's view alone (a bot made afresh,
+    which reads the game so far from the log), said in the language of ``t``; and whether it
+    is the move the game made."""
+    record = Record.from_dict(stored.record)
+    moves = [i for i, action in enumerate(record.actions) if action.type is not GAME_OVER]
+    if move not in moves:
+        last = moves[-1] if moves else -1
+        raise RefusedError("replay.refused.no_move", 404, turn=move, last=last)
+    game = replay(dataclasses.replace(record, actions=record.actions[:move]))
+    seat = game.seat
+    adviser = make_bot(BESIDE_PEOPLE, seat, game.variant, seed=move)
+    suggested = adviser.act(game.view(seat))
+    names = protocol.distinct_names(list(record.players), t)
+    said = adviser.reason()
+    text = None if said is None else reasons.say(said.to_json(), record.variant, t, names)
+    return {
+        "turn": move,
+        "bot": BESIDE_PEOPLE,
+        "player": names[seat],
+        "text": text or adviser.explain(),
+        "same": same_move(record.actions[move], suggested),
+    }
 
 
 def explanations_in(stored: GameRecord, record: Record, t: Translator) -> dict[int, str]:

@@ -3,6 +3,8 @@ history of games.
 
 - ``GET /games/{id}/replay``: the replay page (``?turn=N``: after the first N actions);
 - ``GET /games/{id}/replay.json``: every frame of the replay (``?turn=N``: only that one);
+- ``GET /games/{id}/advice.json?turn=N``: what the bot that plays beside people would have done
+  instead of action N, and why;
 - ``GET /games/{id}/record.json``: the game's record, as a file;
 - ``GET``/``POST /games/import``: a record, uploaded or pasted, becomes a game to replay;
 - ``GET /users/{id}/history`` (``?page=N``), and ``GET /history`` for one's own;
@@ -30,6 +32,7 @@ router = APIRouter()
 FORM_OVERHEAD = 64 * 1024  # the rest of an import form around its record: token, field names
 
 Turn = Annotated[int | None, Query(ge=0, le=10_000)]
+Move = Annotated[int, Query(ge=0, le=10_000)]
 Page = Annotated[int, Query(ge=1, le=100_000)]
 
 
@@ -65,6 +68,13 @@ def replay_frames(request: Request, game_id: RowId, db: DbDep, turn: Turn = None
     if turn is None:
         return JSONResponse(replays.frames(stored, t))
     return JSONResponse(replays.frame_after(stored, turn, t))
+
+
+@router.get("/games/{game_id}/advice.json")
+def replay_advice(request: Request, game_id: RowId, db: DbDep, turn: Move) -> JSONResponse:
+    """What the bot that plays beside people would have done instead of action ``turn``."""
+    stored = replays.open_game(db, game_id)
+    return JSONResponse(replays.advice(stored, turn, _texts(request)))
 
 
 @router.get("/games/{game_id}/record.json")

@@ -9,6 +9,10 @@
  *
  * A frame is drawn by window.HanabiBoard (static/board.js, the live game's board, with the
  * game page's texts from #board-texts); the replay's own texts come from #texts.
+ *
+ * The button #replay-ask asks the server (advice.json?turn=N) what the conventions bot would
+ * have done instead of the move that follows the turn shown, and why; #replay-advice says it,
+ * and whether the game made the same move. Going to another turn clears it.
  */
 (function () {
   "use strict";
@@ -29,6 +33,8 @@
   const status = document.getElementById("replay-status");
   const board = document.getElementById("replay-board");
   const logList = document.getElementById("replay-log");
+  const ask = document.getElementById("replay-ask");
+  const advice = document.getElementById("replay-advice");
 
   const boardT = window.HanabiBoard.translator(
     JSON.parse(document.getElementById("board-texts").textContent),
@@ -101,6 +107,7 @@
       said.push(make("span", "replay-over", say("replay.game_over", verdict)));
     }
     status.replaceChildren.apply(status, said);
+    clearAdvice();
     if (!keepAddress) {
       const address = new URL(window.location.href);
       address.searchParams.set("turn", String(turn));
@@ -147,6 +154,54 @@
     if (top < logList.scrollTop || bottom > logList.scrollTop + logList.clientHeight) {
       logList.scrollTop = Math.max(0, top - logList.clientHeight / 2);
     }
+  }
+
+  // ------------------------------------------------------------------ the bot's advice
+
+  let asking = 0; // the latest question: an answer to an earlier one (another turn) is dropped
+
+  /** No advice shown; the button is on while a move follows the turn shown. */
+  function clearAdvice() {
+    asking += 1;
+    advice.replaceChildren();
+    ask.disabled = !replay || turn >= replay.log.length;
+  }
+
+  function askBot() {
+    const question = ++asking;
+    const asked = turn;
+    ask.disabled = true;
+    advice.textContent = say("replay.asking");
+    const address = new URL(root.dataset.advice, window.location.href);
+    address.searchParams.set("turn", String(asked));
+    address.searchParams.set("lang", document.documentElement.lang || "en");
+    fetch(address.toString(), { credentials: "same-origin", headers: { Accept: "application/json" } })
+      .then(function (response) {
+        if (!response.ok) {
+          throw new Error(String(response.status));
+        }
+        return response.json();
+      })
+      .then(function (answer) {
+        if (question !== asking) {
+          return;
+        }
+        advice.replaceChildren(
+          make("span", "", say("replay.advice", { player: answer.player, text: answer.text })),
+          make(
+            "span",
+            answer.same ? "replay-advice-same" : "replay-advice-other",
+            " " + say(answer.same ? "replay.advice_same" : "replay.advice_other"),
+          ),
+        );
+        ask.disabled = false;
+      })
+      .catch(function () {
+        if (question === asking) {
+          advice.textContent = say("replay.advice_failed");
+          ask.disabled = false;
+        }
+      });
   }
 
   // ------------------------------------------------------------------ drawing a frame
@@ -203,6 +258,7 @@
     controls.slider.addEventListener("input", function () {
       go(Number.parseInt(controls.slider.value, 10));
     });
+    ask.addEventListener("click", askBot);
     logList.addEventListener("click", function (event) {
       const line = event.target.closest("button[data-turn]");
       if (line) {
