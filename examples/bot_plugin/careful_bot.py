@@ -86,9 +86,7 @@ class CarefulBot(Bot):
                     mask = self._mask(clue)
                     if not mask >> identity(card) & 1 or knows & mask == knows:
                         continue  # it misses the card, or tells its holder nothing new
-                    others = sum(
-                        bool(self._mask(clue) >> identity(view.cards[o]) & 1) for o in hand
-                    )
+                    others = sum(bool(mask >> identity(view.cards[o]) & 1) for o in hand)
                     # a clue that makes the card known to fit, then the soonest player, then
                     # the clue that touches fewest cards
                     rank = (0 if self._all_fit(view, knows & mask) else 1, ahead, others)
@@ -108,7 +106,8 @@ class CarefulBot(Bot):
         untouched = [order for order in hand if not view.knowledge[order].touched]
         order = (untouched or list(hand))[0]
         slot = len(hand) - hand.index(order)
-        self._why = f"I discarded slot {slot}, my oldest card no clue has touched."
+        which = "no clue has touched" if untouched else "(clues have touched every one)"
+        self._why = f"I discarded slot {slot}, my oldest card {which}."
         return Action.discard(order)
 
     # ------------------------------------------------------------------ words and clue masks
