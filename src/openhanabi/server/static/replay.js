@@ -64,6 +64,22 @@
     return element;
   }
 
+  /** The JSON at `path` with `params` and the page's language; rejects on an error status. */
+  function fetchJson(path, params) {
+    const address = new URL(path, window.location.href);
+    Object.keys(params).forEach(function (name) {
+      address.searchParams.set(name, params[name]);
+    });
+    address.searchParams.set("lang", document.documentElement.lang || "en");
+    const asked = { credentials: "same-origin", headers: { Accept: "application/json" } };
+    return fetch(address.toString(), asked).then(function (response) {
+      if (!response.ok) {
+        throw new Error(String(response.status));
+      }
+      return response.json();
+    });
+  }
+
   function lastTurn() {
     return replay.frames.length - 1;
   }
@@ -172,16 +188,7 @@
     const asked = turn;
     ask.disabled = true;
     advice.textContent = say("replay.asking");
-    const address = new URL(root.dataset.advice, window.location.href);
-    address.searchParams.set("turn", String(asked));
-    address.searchParams.set("lang", document.documentElement.lang || "en");
-    fetch(address.toString(), { credentials: "same-origin", headers: { Accept: "application/json" } })
-      .then(function (response) {
-        if (!response.ok) {
-          throw new Error(String(response.status));
-        }
-        return response.json();
-      })
+    fetchJson(root.dataset.advice, { turn: String(asked) })
       .then(function (answer) {
         if (question !== asking) {
           return;
@@ -273,15 +280,7 @@
   }
 
   status.textContent = say("replay.loading");
-  const address = new URL(root.dataset.frames, window.location.href);
-  address.searchParams.set("lang", document.documentElement.lang || "en");
-  fetch(address.toString(), { credentials: "same-origin", headers: { Accept: "application/json" } })
-    .then(function (response) {
-      if (!response.ok) {
-        throw new Error(String(response.status));
-      }
-      return response.json();
-    })
+  fetchJson(root.dataset.frames, {})
     .then(start)
     .catch(function () {
       status.textContent = say("replay.load_failed");
