@@ -22,9 +22,6 @@ from openhanabi.env.moves import MoveNumbering
 from openhanabi.rules import Game, SeatView, Variant
 
 DTYPE = np.int8
-# Encoders cache one card's knowledge values by what they depend on; the distinct keys a game
-# reaches are few, but a long run should not grow the cache without bound.
-ROW_CACHE_LIMIT = 1 << 16
 
 
 class UnsupportedVariantError(ValueError):

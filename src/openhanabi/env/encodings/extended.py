@@ -63,7 +63,8 @@ import bisect
 from collections.abc import Sequence
 from typing import ClassVar
 
-from openhanabi.env.encodings.base import ROW_CACHE_LIMIT, Encoding, layout
+from openhanabi.env.encodings.base import Encoding, layout
+from openhanabi.env.encodings.knowledge import ROW_CACHE_LIMIT, KnowledgeRows, thermometers
 from openhanabi.env.encodings.live import LiveObservations, set_offsets
 from openhanabi.env.moves import MoveNumbering
 from openhanabi.rules import Action, Decision, Event, Game, Result, SeatView, Variant
@@ -84,7 +85,7 @@ _PENDING_INDEX = {
 }
 
 
-class ExtendedEncoding(Encoding):
+class ExtendedEncoding(Encoding, KnowledgeRows):
     """An encoding of any variant (see the module's table)."""
 
     name: ClassVar[str] = "extended"
@@ -122,9 +123,7 @@ class ExtendedEncoding(Encoding):
                 start += suit.copies(rank)
         self._discard_starts = tuple(starts)
         # knowledge rows by (identity mask, colours named, ranks named): few distinct ones recur
-        # row() by its arguments, as far as made: by clue summary, then identity mask
-        self.rows: list[dict[int, bytes]] = [{} for _ in range(1 << (len(variant.colours) + 5))]
-        self._empty_row = bytes(identities + colours + RANKS)
+        self._start_rows(1 << (len(variant.colours) + RANKS), identities + colours + RANKS)
 
     @property
     def identities(self) -> int:
@@ -258,21 +257,6 @@ class ExtendedEncoding(Encoding):
                 values[start + tile - 1] = 1
         return values
 
-    def hand_knowledge(
-        self, cards: Sequence[tuple[int, tuple[int, ...]]], events: Sequence[Event]
-    ) -> bytes:
-        """The knowledge values of one hand: :meth:`card_row` of each card (mask, marks), then
-        0 for each slot the hand lacks."""
-        rows = [self.card_row(mask, marks, events) for mask, marks in cards]
-        rows.extend([self._empty_row] * (self.variant.hand_size - len(cards)))
-        return b"".join(rows)
-
-    def card_row(self, mask: int, marks: tuple[int, ...], events: Sequence[Event]) -> bytes:
-        """The knowledge values of one card: the identities still plausible from the clues
-        (``mask``) and the colours and ranks named by the clues that touched it (its ``marks``
-        are indexes into ``events``)."""
-        return self.row(mask, self.card_clues(marks, events))
-
     def card_clues(self, marks: tuple[int, ...], events: Sequence[Event]) -> int:
         """The colours and ranks named by the clues that touched a card, as one bitmask: bit
         ``rank - 1`` for a rank, bit ``5 + colour`` for a colour."""
@@ -292,16 +276,6 @@ class ExtendedEncoding(Encoding):
             return clues | 1 << (RANKS + clue.value)
         return clues | 1 << (clue.value - 1)
 
-    def row(self, mask: int, clues: int) -> bytes:
-        """The knowledge values of a card with identities ``mask`` and :meth:`card_clues`."""
-        made = self.rows[clues]
-        row = made.get(mask)
-        if row is None:
-            if len(made) >= ROW_CACHE_LIMIT:
-                made.clear()
-            row = made[mask] = self._knowledge_row(mask, clues >> RANKS, clues & 31)
-        return row
-
     def bonus_values(self, pending: Decision | None, drawn: set[int]) -> bytearray:
         """The pending and tiles_left values: the decision asked for, the tiles not drawn."""
         values = bytearray(len(_PENDING_INDEX) + TILES)
@@ -312,8 +286,9 @@ class ExtendedEncoding(Encoding):
                 values[len(_PENDING_INDEX) + tile - 1] = 1
         return values
 
-    def _knowledge_row(self, mask: int, colours: int, ranks: int) -> bytes:
+    def _knowledge_row(self, mask: int, clues: int) -> bytes:
         # one card's values: plausible identities, colours named, ranks named
+        colours, ranks = clues >> RANKS, clues & 31
         values = [(mask >> identity) & 1 for identity in range(self._identities)]
         values += [(colours >> colour) & 1 for colour in range(len(self.variant.colours))]
         values += [(ranks >> rank) & 1 for rank in range(RANKS)]
@@ -359,10 +334,10 @@ class LiveExtended(LiveObservations):
         self.extended = encoding
         variant = encoding.variant
         players, hand_size = variant.players, variant.hand_size
-        self._pile = _thermometers(variant.deck_size - players * hand_size)
-        self._tokens = _thermometers(variant.clue_tokens)
-        self._lives = _thermometers(variant.storms)
-        self._last_round = _thermometers(players)
+        self._pile = thermometers(variant.deck_size - players * hand_size)
+        self._tokens = thermometers(variant.clue_tokens)
+        self._lives = thermometers(variant.storms)
+        self._last_round = thermometers(players)
         self._turn = tuple(bytes(offset == k for k in range(players)) for offset in range(players))
         self._no_turn = bytes(players)
         self._fireworks: dict[tuple[int, ...], bytes] = {}
@@ -375,7 +350,7 @@ class LiveExtended(LiveObservations):
         one_hot = [
             bytes(identity == k for k in range(identities)) for identity in range(identities)
         ]
-        super().__init__(encoding, game, KINDS, one_hot, _thermometers(hand_size), encoding)
+        super().__init__(encoding, game, KINDS, one_hot, thermometers(hand_size), encoding)
 
     def _restart_public(self) -> None:
         game = self.game
@@ -447,8 +422,3 @@ class LiveExtended(LiveObservations):
 
     def _tail(self) -> list[bytes | bytearray]:
         return self._tail_parts
-
-
-def _thermometers(size: int) -> tuple[bytes, ...]:
-    """The thermometer of each count 0..size over ``size`` values."""
-    return tuple(b"\x01" * count + b"\x00" * (size - count) for count in range(size + 1))

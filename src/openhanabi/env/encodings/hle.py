@@ -64,11 +64,11 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from openhanabi.env.encodings.base import (
-    ROW_CACHE_LIMIT,
     Encoding,
     UnsupportedVariantError,
     layout,
 )
+from openhanabi.env.encodings.knowledge import ROW_CACHE_LIMIT, KnowledgeRows, thermometers
 from openhanabi.env.encodings.live import LiveObservations, set_offsets
 from openhanabi.env.moves import MoveNumbering
 from openhanabi.rules import Action, Event, Game, SeatView, Variant
@@ -104,7 +104,7 @@ def check_hle_variant(variant: Variant) -> None:
             )
 
 
-class HLEEncoding(Encoding):
+class HLEEncoding(Encoding, KnowledgeRows):
     """HLE's canonical encoding of a base-game variant without empty clues."""
 
     name: ClassVar[str] = "hle"
@@ -157,9 +157,7 @@ class HLEEncoding(Encoding):
                 start += COPIES[rank]
         self._discard_starts = tuple(starts)
         # knowledge rows by (identity mask, colour clued, rank clued): few distinct ones recur
-        # row() by its arguments, as far as made: by clue summary, then identity mask
-        self.rows: list[dict[int, bytes]] = [{} for _ in range(1 << 6)]
-        self._empty_row = bytes(CARDS + len(HLE_COLOURS) + RANKS)
+        self._start_rows(1 << 6, CARDS + len(HLE_COLOURS) + RANKS)
 
     @property
     def card_index(self) -> tuple[int, ...]:
@@ -291,21 +289,6 @@ class HLEEncoding(Encoding):
                     values[start + 1] = 1
         return values
 
-    def hand_knowledge(
-        self, cards: Sequence[tuple[int, tuple[int, ...]]], events: Sequence[Event]
-    ) -> bytes:
-        """The knowledge values of one hand: :meth:`card_row` of each card (mask, marks), then
-        0 for each slot the hand lacks."""
-        rows = [self.card_row(mask, marks, events) for mask, marks in cards]
-        rows.extend([self._empty_row] * (self.variant.hand_size - len(cards)))
-        return b"".join(rows)
-
-    def card_row(self, mask: int, marks: tuple[int, ...], events: Sequence[Event]) -> bytes:
-        """The knowledge values of one card: the identities still plausible from the clues
-        (``mask``) and the colour and rank its clue ``marks`` (indexes into ``events``)
-        revealed."""
-        return self.row(mask, self.card_clues(marks, events))
-
     def card_clues(self, marks: tuple[int, ...], events: Sequence[Event]) -> int:
         """What the clues that touched a card revealed, as one small integer: 8 times 1 + the
         colour revealed, plus 1 + the rank revealed (0 for none: -1 + 1)."""
@@ -325,18 +308,9 @@ class HLEEncoding(Encoding):
             return (clue.value + 1) << 3 | (clues & 7)
         return (clues & ~7) | (clue.value + 1)
 
-    def row(self, mask: int, clues: int) -> bytes:
-        """The knowledge values of a card with identities ``mask`` and :meth:`card_clues`."""
-        made = self.rows[clues]
-        row = made.get(mask)
-        if row is None:
-            if len(made) >= ROW_CACHE_LIMIT:
-                made.clear()
-            row = made[mask] = self._knowledge_row(mask, (clues >> 3) - 1, (clues & 7) - 1)
-        return row
-
-    def _knowledge_row(self, mask: int, colour: int, rank: int) -> bytes:
+    def _knowledge_row(self, mask: int, clues: int) -> bytes:
         # one card's values: plausible cards in HLE's order, revealed colour, revealed rank
+        colour, rank = (clues >> 3) - 1, (clues & 7) - 1
         five, (red, yellow, green, white, blue) = self._five_bits, self._colour_shifts
         row = bytearray(
             five[mask >> red & 31]
@@ -398,9 +372,9 @@ class LiveHLE(LiveObservations):
         self.hle = encoding
         variant = encoding.variant
         pile = variant.deck_size - variant.players * variant.hand_size
-        self._pile = _thermometers(pile)
-        self._tokens = _thermometers(variant.clue_tokens)
-        self._lives = _thermometers(variant.storms)
+        self._pile = thermometers(pile)
+        self._tokens = thermometers(variant.clue_tokens)
+        self._lives = thermometers(variant.storms)
         self._fireworks: dict[tuple[int, ...], bytes] = {}
         self._discards = bytearray(variant.deck_size)
         self._discarded = 0
@@ -540,8 +514,3 @@ class LiveHLE(LiveObservations):
     def _action_part(self, event: Event) -> bytes | bytearray:
         game = self.game
         return self.hle.action_values(event, game.hands, game.clue_tokens, game.events)
-
-
-def _thermometers(size: int) -> tuple[bytes, ...]:
-    """The thermometer of each count 0..size over ``size`` values."""
-    return tuple(b"\x01" * count + b"\x00" * (size - count) for count in range(size + 1))

@@ -29,9 +29,10 @@ from __future__ import annotations
 import abc
 from collections.abc import Sequence
 from operator import itemgetter
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
-from openhanabi.rules import Action, ActionType, Event, Game
+from openhanabi.env.encodings.knowledge import KnowledgeRows
+from openhanabi.rules import ActionType, Event, Game
 
 if TYPE_CHECKING:
     from openhanabi.env.encodings.base import Encoding
@@ -49,23 +50,6 @@ def set_offsets(values: bytearray, event: Event, seat: int, players: int, kinds:
     kind = event.action.type
     if kind is COLOUR_CLUE or kind is RANK_CLUE:
         values[players + kinds + (event.action.target - seat) % players] = 1
-
-
-class CardKnowledgeRows(Protocol):
-    """How an encoding turns what a card's holder knows of it into values."""
-
-    # row() by its arguments, as far as made: by clue summary, then identity mask
-    rows: list[dict[int, bytes]]
-
-    def card_clues(self, marks: tuple[int, ...], events: Sequence[Event]) -> int:
-        """What the clues that touched the card named (the encoding's summary: a small
-        integer, an index into :attr:`rows`)."""
-
-    def with_clue(self, clues: int, clue: Action) -> int:
-        """``clues`` after one more clue that touches the card."""
-
-    def row(self, mask: int, clues: int) -> bytes:
-        """The card's values, from the identities still plausible and its ``clues``."""
 
 
 class LiveObservations(abc.ABC):
@@ -120,7 +104,7 @@ class LiveObservations(abc.ABC):
         action_kinds: int,
         one_hot: Sequence[bytes],
         sizes: Sequence[bytes],
-        knowledge: CardKnowledgeRows,
+        knowledge: KnowledgeRows,
     ) -> None:
         """``action_kinds``: how many kinds of last action the encoding tells apart;
         ``one_hot[identity]``: the values of a card in a hand; ``sizes[held]``: the values that
