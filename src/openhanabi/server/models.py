@@ -219,6 +219,12 @@ class GameTable(Base):
     def seat_of(self, user_id: int) -> Seat | None:
         return next((seat for seat in self.seats if seat.user_id == user_id), None)
 
+    def alone_with_bots(self, user_id: int) -> bool:
+        """Whether ``user_id`` plays here and every other seat is a bot's."""
+        return self.seat_of(user_id) is not None and all(
+            seat.user_id in (None, user_id) for seat in self.seats
+        )
+
     def admits_spectator(self) -> bool:
         """Whether someone who does not play here may watch the game now: as ``spectators``
         say while it runs, anyone once it is over (its replay shows every card anyway)."""

@@ -11,7 +11,12 @@ Client messages are JSON objects with a ``type``:
 - ``{"type": "choose", "order": 7}``: a bonus tile's card from the discard pile;
 - ``{"type": "ping"}``, answered with ``{"type": "pong"}``;
 - ``{"type": "sync"}``, answered with the whole state (:mod:`~openhanabi.server.frames`: a
-  browser that missed a frame asks for it).
+  browser that missed a frame asks for it);
+- ``{"type": "suggest"}``: on one's turn, at a table where every other seat is a bot, what the
+  bot that plays beside people would do in one's seat, from that seat's view alone; answered
+  with ``{"type": "suggestion", "actions": ..., "bot": ..., "text": ..., "move": ...}``: the
+  one-sentence reason in the viewer's language and the move as the message that would make it
+  (:func:`message_of`), for the state with that many ``actions``.
 
 A slot counts from 1 in the order the state lists the hand: newest card first. Anything else
 (not JSON, an unknown type, a missing or extra field, more than :data:`MAX_MESSAGE` characters)
@@ -20,8 +25,8 @@ code is stable (:class:`~openhanabi.server.errors.Problem`), the message in the 
 language.
 
 Server messages: ``state`` (:func:`render_state`, the game as one viewer may see it), after it
-``delta`` (what changed: :mod:`~openhanabi.server.frames`), ``error``, ``pong`` and
-``game_over`` (:func:`render_game_over`). Their words (the log's lines,
+``delta`` (what changed: :mod:`~openhanabi.server.frames`), ``error``, ``pong``, ``suggestion``
+and ``game_over`` (:func:`render_game_over`). Their words (the log's lines,
 suit names, card labels, the verdict) are in the viewer's language: pass its
 :class:`~openhanabi.server.i18n.Translator` (English by default; texts of the ``game`` area).
 
@@ -30,7 +35,7 @@ ClueMessage(type='clue', target=1, colour=None, rank=3)
 >>> parse_message('{"type": "dance"}').code
 'unknown_type'
 >>> parse_message('{"type": "dance"}').message
-"unknown message type 'dance' (play, discard, clue, choose, ping, sync)"
+"unknown message type 'dance' (play, discard, clue, choose, ping, sync, suggest)"
 """
 
 from __future__ import annotations
@@ -59,7 +64,7 @@ from openhanabi.server.errors import Problem
 from openhanabi.server.i18n import DEFAULT, Translator, translator
 
 MAX_MESSAGE = 1024
-TYPES = ("play", "discard", "clue", "choose", "ping", "sync")
+TYPES = ("play", "discard", "clue", "choose", "ping", "sync", "suggest")
 
 
 class _Message(BaseModel):
@@ -114,8 +119,18 @@ class SyncMessage(_Message):
     type: Literal["sync"]
 
 
+class SuggestMessage(_Message):
+    type: Literal["suggest"]
+
+
 ClientMessage = Annotated[
-    PlayMessage | DiscardMessage | ClueMessage | ChooseMessage | PingMessage | SyncMessage,
+    PlayMessage
+    | DiscardMessage
+    | ClueMessage
+    | ChooseMessage
+    | PingMessage
+    | SyncMessage
+    | SuggestMessage,
     Field(discriminator="type"),
 ]
 _CLIENT = TypeAdapter[ClientMessage](ClientMessage)
@@ -145,6 +160,26 @@ def parse_message(text: str | bytes) -> ClientMessage | ProtocolError:
         return _CLIENT.validate_python(data)
     except ValidationError as error:
         return ProtocolError("invalid", {"type": kind}, _problems(error))
+
+
+def message_of(action: Action, variant: Variant) -> dict[str, Any]:
+    """The client message that asks for ``action`` (cards named by order), the other way
+    round from :func:`to_action`.
+
+    >>> from openhanabi.rules import find_variant
+    >>> message_of(Action.colour_clue(2, 0), find_variant("base", players=3))
+    {'type': 'clue', 'target': 2, 'colour': 'red'}
+    """
+    kind = action.type
+    if kind is ActionType.COLOUR_CLUE:
+        colour = variant.colours[action.value].key
+        return {"type": "clue", "target": action.target, "colour": colour}
+    if kind is ActionType.RANK_CLUE:
+        return {"type": "clue", "target": action.target, "rank": action.value}
+    message: dict[str, Any] = {"type": kind.name.lower(), "order": action.target}
+    if kind is ActionType.PLAY and action.declare is not None:
+        message["declare"] = variant.suits[action.declare].key
+    return message
 
 
 def _problems(error: ValidationError) -> tuple[Problem, ...]:

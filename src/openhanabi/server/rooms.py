@@ -25,7 +25,7 @@ from typing import Any, Protocol
 
 from sqlalchemy import select
 
-from openhanabi.bots import Bot, make_bot
+from openhanabi.bots import BESIDE_PEOPLE, Bot, make_bot
 from openhanabi.bots.explanation import Reason
 from openhanabi.rules import Action, Game, IllegalActionError, SeatView
 from openhanabi.server import frames, protocol, reasons
@@ -150,6 +150,12 @@ class Room:
             async with self.lock:  # between two actions' frames
                 await self._send(viewer, self.render(viewer.seat, viewer.lang), whole=True)
             return
+        if isinstance(message, protocol.SuggestMessage):
+            answer = await self.suggestion(viewer.seat, translator(viewer.lang))
+            if isinstance(answer, Problem):
+                answer = protocol.error(answer, translator(viewer.lang))
+            await self._send(viewer, [answer])
+            return
         problem = await self.act_for(viewer.seat, message)
         if problem is not None:
             await self._send(viewer, [protocol.error(problem, translator(viewer.lang))])
@@ -157,13 +163,10 @@ class Room:
     async def act_for(self, seat: int | None, message: protocol.ClientMessage) -> Problem | None:
         """Carry out ``message`` for the player in ``seat``; None if done, else why not."""
         async with self.lock:
-            game = self.game
-            if seat is None:
-                return Problem("spectator")
-            if game.outcome is not None:
-                return Problem("game_over")
-            if game.seat != seat:
-                return Problem("not_your_turn", {"player": self.names[game.seat]})
+            refused = self._off_turn(seat)
+            if refused is not None:
+                return refused
+            assert seat is not None
             action = protocol.to_action(message, self.view(seat))
             if isinstance(action, Problem):
                 return action
@@ -174,6 +177,50 @@ class Room:
         self.wake_bots()
         self._check_idle()  # the last viewer may have left while the action was stored
         return None
+
+    def _off_turn(self, seat: int | None) -> Problem | None:
+        """Why the viewer in ``seat`` (None: a spectator) may not act now, None if they may."""
+        game = self.game
+        if seat is None:
+            return Problem("spectator")
+        if game.outcome is not None:
+            return Problem("game_over")
+        if game.seat != seat:
+            return Problem("not_your_turn", {"player": self.names[game.seat]})
+        return None
+
+    def alone_with_bots(self, seat: int) -> bool:
+        """Whether every seat but ``seat`` is a bot's: nobody else at the table plays."""
+        return all(other == seat for other in self.users)
+
+    async def suggestion(self, seat: int | None, t: Translator) -> dict[str, Any] | Problem:
+        """What the bot that plays beside people would do now in ``seat``, on turn at a table
+        where every other seat is a bot's (with other people it would be advice they do not
+        get): a bot made afresh in that seat, given that seat's view alone, its reason said in
+        the language of ``t``. The game waits meanwhile (the lock is held), so the answer is
+        for the state it names by its count of ``actions``."""
+        async with self.lock:
+            refused = self._off_turn(seat)
+            if refused is not None:
+                return refused
+            assert seat is not None
+            if not self.alone_with_bots(seat):
+                return Problem("suggest_with_people")
+            game = self.game
+            actions = len(game.events)
+            adviser = make_bot(BESIDE_PEOPLE, seat, game.variant, seed=actions)
+            # in a worker thread, as the bots' own turns: other tables must not wait for it
+            action = await asyncio.to_thread(adviser.act, self.view(seat))
+            said = adviser.reason()
+            names = protocol.distinct_names(self.names, t)
+            text = None if said is None else reasons.say(said.to_json(), game.variant, t, names)
+            return {
+                "type": "suggestion",
+                "actions": actions,
+                "bot": BESIDE_PEOPLE,
+                "text": text or adviser.explain(),
+                "move": protocol.message_of(action, game.variant),
+            }
 
     def explained(self, t: Translator) -> dict[int, str]:
         """The explanations in the language of ``t`` (each said once, kept in ``said``)."""

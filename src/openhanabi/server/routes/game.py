@@ -51,6 +51,8 @@ def game_page(request: Request, table_id: RowId, db: DbDep, visitor: VisitorDep)
         description=describe_variant(table.variant, t),
         game_id=game.id if game else None,
         seated=seat is not None,
+        # the bot's suggestions: only for a player alone with bots (the room checks it again)
+        suggest=visitor.user is not None and table.alone_with_bots(visitor.user.id),
         texts=t.catalogue("game"),
         not_started_wait=NOT_STARTED_WAIT_SECONDS,
     )

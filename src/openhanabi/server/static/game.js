@@ -18,6 +18,7 @@
  *   clue-colour-<key>, clue-rank-<n>   pick the clue (its touched cards get class "touched")
  *   confirm, cancel        give the picked clue / choose the picked discard pile card, or not
  *   move-left, move-right, note, note-text, note-save   arrange and annotate own cards
+ *   suggest, suggestion    ask the conventions bot (a player alone with bots, on turn), its answer
  *   errors, announce, connection       the alert, live and connection regions
  *   end-screen, score, verdict, end-reason   the end screen
  *
@@ -28,6 +29,8 @@
  *     clue-rank-<n>: the cards it touches in hand-<seat> get the class "touched" and the text
  *     says which slots; then confirm (or cancel).
  *   bonus tile choice: click the card-<order> on the discard pile, then confirm.
+ *   the bot's suggestion: click suggest; the answer (a `suggestion` message) is said in
+ *     suggestion and its move picked as above, the player still to make it.
  *
  * Keyboard: 1-9 select own card, P play, D discard, Escape cancel, [ ] move, N note,
  * E explanations; every card and button is reachable with Tab.
@@ -96,7 +99,10 @@
     endShown: false,
     seq: null, // the number of the last state or delta frame applied
     syncing: false, // a frame went missing: the whole state has been asked for
+    suggestion: null, // the bot's suggestion: { actions, text, asking } for the state it is for
   };
+  // a player alone with bots may ask the conventions bot what it would do in their seat
+  const canSuggest = root.dataset.suggest === "1";
 
   // ------------------------------------------------------------------ private storage
 
@@ -225,12 +231,23 @@
     if (!myTurn()) {
       parts.push(h("p", { class: "waiting", text: t("controls.waiting", { name: nameOf(state.seat_on_turn) }) }));
     }
+    if (myTurn() && canSuggest) parts.push(suggestionPanel());
     parts.push(ownCardPanel());
     if (myTurn()) {
       if (state.legal.choices.length) parts.push(choicePanel());
       else parts.push(cluePanel());
     }
     actionsElement.replaceChildren.apply(actionsElement, parts);
+  }
+
+  /** The button that asks the conventions bot, and its answer for the state shown. */
+  function suggestionPanel() {
+    const asked = ui.suggestion && ui.suggestion.actions === ui.state.actions ? ui.suggestion : null;
+    const panel = h("div", { class: "panel suggest" }, [
+      button("suggest", t("controls.suggest"), askBot, { disabled: Boolean(asked && asked.asking) }),
+    ]);
+    if (asked) panel.append(h("p", { class: "suggestion", "data-testid": "suggestion", role: "status", text: asked.text }));
+    return panel;
   }
 
   function ownCardPanel() {
@@ -462,6 +479,34 @@
     send({ type: "choose", order: ui.chosen });
   }
 
+  function askBot() {
+    if (!myTurn() || !canSuggest) return;
+    ui.suggestion = { actions: ui.state.actions, text: t("controls.suggesting"), asking: true };
+    send({ type: "suggest" });
+    draw();
+  }
+
+  /** The bot's answer: said, and its move picked as the player would pick it (nothing is sent:
+   * the player makes the move, or another). An answer for an earlier state is dropped. */
+  function onSuggestion(message) {
+    if (!ui.state || message.actions !== ui.state.actions) return;
+    ui.suggestion = { actions: message.actions, text: t("controls.suggestion", { text: message.text }) };
+    const move = message.move || {};
+    resetMove();
+    if (move.type === "play" || move.type === "discard") {
+      ui.selected = move.order;
+      ui.noteOpen = false;
+      ui.noteDraft = null;
+    } else if (move.type === "clue") {
+      ui.selected = null;
+      ui.clueTarget = move.target;
+      ui.clue = cluesFor(move.target).find(function (clue) { return sameClue(clue, move); }) || null;
+    } else if (move.type === "choose") {
+      ui.chosen = move.order;
+    }
+    draw();
+  }
+
   function move(step) {
     const orders = ownHand().map(function (entry) {
       return entry.order;
@@ -652,7 +697,14 @@
       onState(message);
     } else if (message.type === "delta") onDelta(message);
     else if (message.type === "game_over") onGameOver(message);
-    else if (message.type === "error") errorsElement.textContent = t("game.error", { message: message.message });
+    else if (message.type === "suggestion") onSuggestion(message);
+    else if (message.type === "error") {
+      errorsElement.textContent = t("game.error", { message: message.message });
+      if (ui.suggestion && ui.suggestion.asking) {
+        ui.suggestion = null; // the question was refused: the error says why
+        draw();
+      }
+    }
   }
 
   // ------------------------------------------------------------------ the socket

@@ -1,0 +1,143 @@
+"""A player alone with bots may ask, on their turn, what the conventions bot would do in their
+seat: the answer is the move a bot made afresh in that seat picks from the seat's view alone,
+with its reason in the player's language, and asking changes nothing. At a table with other
+people, for spectators, off turn and after the game, the question is refused."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from game_client import Player, play_out, referee, scripted, seat_table, second_browser, settings
+from web_client import post, register
+
+from openhanabi.bots import BESIDE_PEOPLE, make_bot
+from openhanabi.server import Settings, protocol, reasons
+from openhanabi.server.i18n import translator
+
+__all__ = ["settings"]  # bots without a delay
+TABLE_URL = re.compile(r"^/tables/(\d+)$")
+ASK = {"type": "suggest"}
+
+
+def solo_table(client: TestClient, players: int = 3, *, new: bool = True) -> int:
+    """Ann (registered first if ``new``) opens a table where every other seat is a
+    conventions bot, and starts it."""
+    if new:
+        register(client, "ann", "Ann")
+    seats = {f"seat_{seat}": BESIDE_PEOPLE for seat in range(2, players + 1)}
+    response = post(client, "/tables", {"variant": "base", "players": str(players), **seats})
+    assert response.status_code == 303, response.text
+    match = TABLE_URL.match(response.headers["location"])
+    assert match
+    table = int(match.group(1))
+    assert post(client, f"/tables/{table}/start").status_code == 303
+    return table
+
+
+def expected(settings: Settings, table: int, lang: str = "en") -> dict[str, Any]:
+    """What the test's own bot, made in the seat on turn of the stored game and given that
+    seat's view, would answer."""
+    game = referee(settings, table)
+    seat, actions = game.seat, len(game.events)
+    bot = make_bot(BESIDE_PEOPLE, seat, game.variant, seed=actions)
+    action = bot.act(game.view(seat))
+    said = bot.reason()
+    assert said is not None
+    t = translator(lang)
+    names = protocol.distinct_names(["Ann", f"{BESIDE_PEOPLE} (bot)", f"{BESIDE_PEOPLE} (bot)"], t)
+    return {
+        "type": "suggestion",
+        "actions": actions,
+        "bot": BESIDE_PEOPLE,
+        "text": reasons.say(said.to_json(), game.variant, t, names),
+        "move": protocol.message_of(action, game.variant),
+    }
+
+
+def test_the_answer_is_the_bots_move_from_the_seats_view_and_changes_nothing(
+    client: TestClient, settings: Settings
+) -> None:
+    table = solo_table(client)
+    with client.websocket_connect(f"/tables/{table}/socket") as socket:
+        ann = Player(socket)
+        asked = 0
+        for _turn in range(4):  # several turns of Ann's, the bots playing between them
+            state = ann.read_state(asked)
+            assert state["seat_on_turn"] == 0
+            ann.send(ASK)
+            answer = ann.read()
+            assert answer == expected(settings, table)
+            assert answer["text"]
+            assert answer["actions"] == state["actions"]
+            assert len(referee(settings, table).events) == state["actions"]  # nothing played
+            # the move as sent is the move the bot chose: making it is one legal action
+            ann.send(answer["move"])
+            asked = state["actions"] + 3  # Ann's move and the two bots'
+        assert ann.read_state(asked)["actions"] == asked
+
+
+def test_the_reason_is_said_in_the_players_language(client: TestClient, settings: Settings) -> None:
+    table = solo_table(client)
+    with client.websocket_connect(f"/tables/{table}/socket?lang=de") as socket:
+        ann = Player(socket)
+        ann.read_state()
+        ann.send(ASK)
+        answer = ann.read()
+    german = expected(settings, table, "de")
+    assert answer == german
+    assert german["text"] != expected(settings, table)["text"]
+
+
+def test_the_page_offers_the_question_only_to_a_player_alone_with_bots(
+    client: TestClient,
+) -> None:
+    shared = seat_table(client, second_browser(client))
+    assert 'data-suggest="1"' not in client.get(f"/tables/{shared}/game").text
+    alone = solo_table(client, new=False)
+    assert 'data-suggest="1"' in client.get(f"/tables/{alone}/game").text
+
+
+def test_with_other_people_at_the_table_the_question_is_refused(
+    client: TestClient, settings: Settings
+) -> None:
+    other = second_browser(client)
+    table = seat_table(client, other)
+    url = f"/tables/{table}/socket"
+    with client.websocket_connect(url) as ann_socket, other.websocket_connect(url) as ben_socket:
+        ann, ben = Player(ann_socket), Player(ben_socket)
+        ann.read_state()
+        ben.read_state()
+        assert "bots only" in ann.error(ASK)
+        assert "not yours" in ben.error(ASK)  # and off turn, whoever asks
+    assert not referee(settings, table).events  # nothing was played
+
+
+def test_off_turn_for_spectators_and_after_the_game_the_question_is_refused(
+    client: TestClient, settings: Settings
+) -> None:
+    table = solo_table(client, players=2)
+    watcher = second_browser(client)
+    register(watcher, "cyd", "Cyd")
+    with client.websocket_connect(f"/tables/{table}/socket") as socket:
+        ann = Player(socket)
+        ann.read_state()
+        with watcher.websocket_connect(f"/tables/{table}/socket") as watching:
+            spectator = Player(watching)
+            spectator.read_state()
+            assert "spectators" in spectator.error(ASK)
+        play_out({0: ann}, scripted, ann)
+        assert "over" in ann.error(ASK)
+
+
+@pytest.mark.parametrize("message", ['{"type": "suggest", "seat": 1}', '{"type": "suggest "}'])
+def test_a_malformed_question_gets_one_error(client: TestClient, message: str) -> None:
+    table = solo_table(client)
+    with client.websocket_connect(f"/tables/{table}/socket") as socket:
+        ann = Player(socket)
+        ann.read_state()
+        assert ann.error(message)
+        ann.send(ASK)
+        assert ann.read()["type"] == "suggestion"  # the socket still answers
