@@ -1,6 +1,7 @@
 """A person alone with bots asks, on the game page, what the conventions bot would do in their
-seat: the answer is said, the bot's move is picked for them, and making it plays exactly that
-move. At a table with another person the page offers no such question."""
+seat (by its button or the B key): the answer is said, the bot's move is picked for them, and
+making it plays exactly that move. At a table with another person the page offers no such
+question."""
 
 from __future__ import annotations
 
@@ -29,7 +30,10 @@ def test_the_bots_move_is_said_and_picked_and_the_person_makes_it(
         wait_for_turn(page, 0)
         game = stored_game(server, table)
         expected = make_bot(BESIDE_PEOPLE, 0, game.variant, seed=len(game.events)).act(game.view(0))
-        page.get_by_test_id("suggest").click()
+        if turn == 1:
+            page.keyboard.press("b")  # the page's shortcut
+        else:
+            page.get_by_test_id("suggest").click()
         answer = page.get_by_test_id("suggestion")
         said = t("controls.suggestion", text="").split(":")[0]
         expect(answer).to_contain_text(said)

@@ -33,7 +33,7 @@
  *     suggestion and its move picked as above, the player still to make it.
  *
  * Keyboard: 1-9 select own card, P play, D discard, Escape cancel, [ ] move, N note,
- * E explanations; every card and button is reachable with Tab.
+ * E explanations, B ask the bot (alone with bots); every card and button is reachable with Tab.
  */
 (function () {
   "use strict";
@@ -598,6 +598,8 @@
     } else if ((key === "n" || key === "N") && ui.selected !== null) {
       event.preventDefault(); // the N must not land in the note field about to open
       toggleNote();
+    } else if ((key === "b" || key === "B") && canSuggest) {
+      askBot();
     } else if (key === "e" || key === "E") {
       explanationsToggle.checked = !explanationsToggle.checked;
       explanationsToggle.dispatchEvent(new Event("change"));
