@@ -5,15 +5,21 @@ people, for spectators, off turn and after the game, the question is refused."""
 
 from __future__ import annotations
 
+import json
+import random
 import re
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from game_client import Player, play_out, referee, scripted, seat_table, second_browser, settings
+from hypothesis import given
+from hypothesis import settings as hyp_settings
+from hypothesis import strategies as st
 from web_client import post, register
 
 from openhanabi.bots import BESIDE_PEOPLE, make_bot
+from openhanabi.rules import Action, ActionType, Game, find_variant
 from openhanabi.server import Settings, protocol, reasons
 from openhanabi.server.i18n import translator
 
@@ -141,3 +147,30 @@ def test_a_malformed_question_gets_one_error(client: TestClient, message: str) -
         assert ann.error(message)
         ann.send(ASK)
         assert ann.read()["type"] == "suggestion"  # the socket still answers
+
+
+@hyp_settings(max_examples=30, deadline=None)
+@given(
+    preset=st.sampled_from(["base", "rainbow", "declared-play", "bonus-tiles", "black-powder"]),
+    players=st.integers(2, 5),
+    seed=st.integers(0, 2**16),
+    steps=st.integers(0, 60),
+)
+def test_a_suggested_move_as_sent_is_the_move_itself(
+    preset: str, players: int, seed: int, steps: int
+) -> None:
+    # message_of is to_action the other way round, for every legal action of every kind: the
+    # page sends the suggested move as it came (a bonus tile's choice names its card only)
+    variant = find_variant(preset, players=players)
+    game = Game.new(variant, seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    view = game.view(game.seat)
+    for action in view.legal_actions:
+        message = protocol.parse_message(json.dumps(protocol.message_of(action, variant)))
+        assert not isinstance(message, protocol.ProtocolError), message
+        wanted = Action.choose(action.target) if action.type is ActionType.CHOOSE else action
+        assert protocol.to_action(message, view) == wanted
