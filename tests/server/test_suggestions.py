@@ -18,9 +18,9 @@ from hypothesis import settings as hyp_settings
 from hypothesis import strategies as st
 from web_client import post, register
 
-from openhanabi.bots import BESIDE_PEOPLE, make_bot
+from openhanabi.bots import BESIDE_PEOPLE, Bot, make_bot
 from openhanabi.rules import Action, ActionType, Game, find_variant
-from openhanabi.server import Settings, protocol, reasons
+from openhanabi.server import Settings, protocol, reasons, rooms
 from openhanabi.server.i18n import translator
 
 __all__ = ["settings"]  # bots without a delay
@@ -174,3 +174,34 @@ def test_a_suggested_move_as_sent_is_the_move_itself(
         assert not isinstance(message, protocol.ProtocolError), message
         wanted = Action.choose(action.target) if action.type is ActionType.CHOOSE else action
         assert protocol.to_action(message, view) == wanted
+
+
+def test_the_bot_works_a_turn_out_once_however_often_it_is_asked(
+    client: TestClient, settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # asked again in the same turn, in another language too, the room answers from what the bot
+    # found the first time: a client that asks and asks costs one bot's turn
+    made: list[str] = []
+
+    def counted(name: str, *args: Any, **kwargs: Any) -> Bot:
+        made.append(name)
+        return make_bot(name, *args, **kwargs)
+
+    monkeypatch.setattr(rooms, "make_bot", counted)
+    table = solo_table(client)
+    url = f"/tables/{table}/socket"
+    with (
+        client.websocket_connect(url) as english,
+        client.websocket_connect(f"{url}?lang=de") as german,
+    ):
+        ann, anna = Player(english), Player(german)
+        ann.read_state()
+        anna.read_state()
+        made.clear()  # the table's own bots, made with the room
+        answers = []
+        for player in (ann, ann, anna):
+            player.send(ASK)
+            answers.append(player.read())
+    assert made.count(BESIDE_PEOPLE) == 1
+    assert answers[0] == answers[1] == expected(settings, table)
+    assert answers[2] == expected(settings, table, "de")

@@ -58,6 +58,16 @@ class Viewer:
     seq: int = -1
 
 
+@dataclass(frozen=True)
+class Suggested:
+    """The conventions bot's suggestion for the state after ``actions`` actions."""
+
+    actions: int
+    action: Action
+    reason: Reason | None
+    english: str  # the bot's own sentence, said where its reason cannot be
+
+
 @dataclass
 class Room:
     """The live game of one table."""
@@ -81,6 +91,7 @@ class Room:
     # sockets given this room that have not joined it yet: it stays in memory for them
     arriving: int = 0
     on_idle: Callable[[Room], None] | None = None  # called when nobody needs the room
+    suggested: Suggested | None = None  # the last suggestion made, for the turn it was made on
 
     def seat_of(self, user_id: int | None) -> int | None:
         """The seat of ``user_id`` at this game, None for a spectator."""
@@ -208,18 +219,23 @@ class Room:
                 return Problem("suggest_with_people")
             game = self.game
             actions = len(game.events)
-            adviser = make_bot(BESIDE_PEOPLE, seat, game.variant, seed=actions)
-            # in a worker thread, as the bots' own turns: other tables must not wait for it
-            action = await asyncio.to_thread(adviser.act, self.view(seat))
-            said = adviser.reason()
+            found = self.suggested
+            if found is None or found.actions != actions:
+                # worked out once a turn, however often it is asked
+                adviser = make_bot(BESIDE_PEOPLE, seat, game.variant, seed=actions)
+                # in a worker thread, as the bots' own turns: other tables must not wait for it
+                action = await asyncio.to_thread(adviser.act, self.view(seat))
+                found = Suggested(actions, action, adviser.reason(), adviser.explain())
+                self.suggested = found
             names = protocol.distinct_names(self.names, t)
+            said = found.reason
             text = None if said is None else reasons.say(said.to_json(), game.variant, t, names)
             return {
                 "type": "suggestion",
                 "actions": actions,
                 "bot": BESIDE_PEOPLE,
-                "text": text or adviser.explain(),
-                "move": protocol.message_of(action, game.variant),
+                "text": text or found.english,
+                "move": protocol.message_of(found.action, game.variant),
             }
 
     def explained(self, t: Translator) -> dict[int, str]:
