@@ -37,6 +37,7 @@ def test_the_bots_move_is_said_and_picked_and_the_person_makes_it(
         answer = page.get_by_test_id("suggestion")
         said = t("controls.suggestion", text="").split(":")[0]
         expect(answer).to_contain_text(said)
+        expect(page.get_by_test_id("announce")).to_contain_text(said)  # for screen readers
         if turn == 0:
             camera.shoot(page, "suggestion")
         assert len(stored_game(server, table).events) == len(game.events)  # nothing played yet

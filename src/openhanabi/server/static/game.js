@@ -246,7 +246,8 @@
     const panel = h("div", { class: "panel suggest" }, [
       button("suggest", t("controls.suggest"), askBot, { disabled: Boolean(asked && asked.asking) }),
     ]);
-    if (asked) panel.append(h("p", { class: "suggestion", "data-testid": "suggestion", role: "status", text: asked.text }));
+    // announced once when it comes (onSuggestion), not at every redraw of the panel
+    if (asked) panel.append(h("p", { class: "suggestion", "data-testid": "suggestion", text: asked.text }));
     return panel;
   }
 
@@ -491,6 +492,7 @@
   function onSuggestion(message) {
     if (!ui.state || message.actions !== ui.state.actions) return;
     ui.suggestion = { actions: message.actions, text: t("controls.suggestion", { text: message.text }) };
+    announceElement.textContent = ui.suggestion.text;
     const move = message.move || {};
     resetMove();
     if (move.type === "play" || move.type === "discard") {
