@@ -58,6 +58,15 @@ def say(
         return None  # a suit or a placeholder that is not there: the English sentence stands
 
 
+def sentence(
+    reason: Reason | None, english: str, variant: Variant, t: Translator, names: Sequence[str]
+) -> str:
+    """A bot's move explained in the language of ``t``: its ``reason`` said (:func:`say`),
+    else its own ``english`` sentence."""
+    said = None if reason is None else say(reason.to_json(), variant, t, names)
+    return said or english
+
+
 def explained(
     sentences: dict[int, str],
     reasons: Mapping[int, object],

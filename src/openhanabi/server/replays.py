@@ -119,13 +119,12 @@ def advice(stored: GameRecord, move: int, t: Translator) -> dict[str, Any]:
     adviser = make_bot(BESIDE_PEOPLE, seat, game.variant, seed=move)
     suggested = adviser.act(game.view(seat))
     names = protocol.distinct_names(list(record.players), t)
-    said = adviser.reason()
-    text = None if said is None else reasons.say(said.to_json(), record.variant, t, names)
+    text = reasons.sentence(adviser.reason(), adviser.explain(), record.variant, t, names)
     return {
         "turn": move,
         "bot": BESIDE_PEOPLE,
         "player": names[seat],
-        "text": text or adviser.explain(),
+        "text": text,
         "same": same_move(record.actions[move], suggested),
     }
 

@@ -228,13 +228,11 @@ class Room:
                 found = Suggested(actions, action, adviser.reason(), adviser.explain())
                 self.suggested = found
             names = protocol.distinct_names(self.names, t)
-            said = found.reason
-            text = None if said is None else reasons.say(said.to_json(), game.variant, t, names)
             return {
                 "type": "suggestion",
                 "actions": actions,
                 "bot": BESIDE_PEOPLE,
-                "text": text or found.english,
+                "text": reasons.sentence(found.reason, found.english, game.variant, t, names),
                 "move": protocol.message_of(found.action, game.variant),
             }
 
