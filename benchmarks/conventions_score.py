@@ -1,4 +1,4 @@
-"""Self-play scores of the ``conventions`` bot: seeds 0..N-1 for each player count, one row per
+"""Self-play scores of the ``conventions`` bot: seeds S..S+N-1 for each player count, one row per
 count with the mean score ± its standard error, the share of perfect games, the share of
 strikeouts, games per second on one core (games divided by the CPU time of the workers) and
 cards played per clue given.
@@ -12,7 +12,7 @@ endgame search"): the same seeds, paired. ``--json FILE`` writes every game's sc
 count and seed, to compare two versions of the bot game by game. On a terminal a progress bar
 (on standard error) follows each player count.
 
-    python benchmarks/conventions_score.py [--games 2000] [--players 2 3 4 5]
+    python benchmarks/conventions_score.py [--games 2000] [--seed 0] [--players 2 3 4 5]
                                            [--variant base] [--jobs J] [--losses] [--no-search]
                                            [--json FILE]
 """
@@ -88,7 +88,12 @@ def run(variant_name: str, players: int, seeds: range, search: bool = True) -> P
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=2000, help="seeds 0..N-1 (default 2000)")
+    parser.add_argument(
+        "--games", type=int, default=2000, help="games per player count (default 2000)"
+    )
+    parser.add_argument(
+        "--seed", type=int, default=0, help="the first seed: seeds S..S+N-1 (default 0)"
+    )
     parser.add_argument(
         "--players",
         type=int,
@@ -118,9 +123,10 @@ def main(argv: list[str] | None = None) -> None:
     # small chunks: the progress bar moves often, and the workers finish together
     chunk = max(1, min(CHUNK, math.ceil(args.games / (4 * args.jobs))))
     search = not args.no_search
+    end = args.seed + args.games
     print(
         f"conventions{'' if search else ' without search'}, {args.variant}, "
-        f"seeds 0..{args.games - 1}"
+        f"seeds {args.seed}..{args.seed + args.games - 1}"
     )
     print(
         f"{'players':>7} {'mean':>7} {'± SE':>6} {'perfect':>8} {'strikeout':>9} {'games/s':>8}"
@@ -131,10 +137,8 @@ def main(argv: list[str] | None = None) -> None:
     with ProcessPoolExecutor(args.jobs) as pool:
         for players in args.players:
             parts = [
-                pool.submit(
-                    run, args.variant, players, range(lo, min(lo + chunk, args.games)), search
-                )
-                for lo in range(0, args.games, chunk)
+                pool.submit(run, args.variant, players, range(lo, min(lo + chunk, end)), search)
+                for lo in range(args.seed, end, chunk)
             ]
             with progress_bar() as progress:
                 task = progress.add_task(f"{players} players", total=args.games)

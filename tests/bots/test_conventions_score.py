@@ -47,3 +47,18 @@ def test_the_json_file_holds_each_games_score_by_players_and_seed(
         assert [by_game[players, seed] for seed in range(games)] == whole.scores
         (row,) = (row for row in rows if row[:1] == [str(players)])
         assert float(row[1]) == pytest.approx(sum(whole.scores) / games, abs=5e-4)
+
+
+def test_seed_starts_the_range_of_seeds_played(
+    score: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "scores.json"
+    score.main(
+        ["--games", "3", "--seed", "40", "--players", "3", "--no-search", "--json", str(out)]
+    )
+    assert "seeds 40..42" in capsys.readouterr().out
+    found = json.loads(out.read_text(encoding="utf-8"))["games"]
+    whole = score.run("base", 3, range(40, 43), search=False)
+    assert sorted((g["seed"], g["score"]) for g in found) == list(
+        zip(range(40, 43), whole.scores, strict=True)
+    )
