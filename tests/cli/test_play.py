@@ -243,6 +243,7 @@ def test_bad_options_exit_2_with_one_line() -> None:
         (["--seat", "3"], "hanabi play: --seat must be 1 to 2, not 3"),
         (["--start-seat", "0"], "hanabi play: --start-seat must be 1 to 2, not 0"),
         (["--variant", "nope"], "hanabi play: unknown variant 'nope'"),
+        (["--hand-size", "0"], "hanabi play: hand size must be at least 1, not 0"),
     ]:
         result = subprocess.run(
             [sys.executable, "-c", RUN, "play", *args],

@@ -80,6 +80,11 @@ MALFORMED = {
         "options.variant",
         "options.variant: unknown variant 'Ice Cream (6 Suits)'",
     ),
+    "hand size of 0": (
+        edit(ours, lambda d: d["options"].update(handSize=0)),
+        "options.handSize",
+        "options.handSize: a hand holds at least 1 card, not 0",
+    ),
     "unknown suit": (
         edit(ours, lambda d: d["options"]["suits"].__setitem__(4, "purple")),
         "options.suits[4]",

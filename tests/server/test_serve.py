@@ -59,7 +59,10 @@ def test_hanabi_serve_answers_the_home_page_and_stops(tmp_path: Path) -> None:
 
 def test_hanabi_serve_reports_a_bad_database_url(tmp_path: Path) -> None:
     result = subprocess.run(
-        [sys.executable, "-c", RUN, "serve", "--database-url", "nosuchdb://x", "--port", "1"],
+        [
+            *(sys.executable, "-c", RUN, "serve"),
+            *("--database-url", "nosuchdb://x", "--port", str(free_port())),
+        ],
         capture_output=True,
         text=True,
         timeout=60,
@@ -69,3 +72,26 @@ def test_hanabi_serve_reports_a_bad_database_url(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert "Traceback" not in result.stderr
     assert "database" in result.stderr
+
+
+def test_hanabi_serve_reports_a_port_it_cannot_listen_on_and_makes_no_database(
+    tmp_path: Path,
+) -> None:
+    data = tmp_path / "data"
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        for bad, said in ((str(port), "cannot listen on 127.0.0.1:"), ("70000", "--port must be")):
+            result = subprocess.run(
+                [sys.executable, "-c", RUN, "serve", "--port", bad, "--data-dir", str(data)],
+                capture_output=True,
+                text=True,
+                timeout=60,
+                check=False,
+                cwd=tmp_path,
+            )
+            assert result.returncode == 2, result.stderr
+            assert result.stderr.startswith(f"hanabi serve: {said}"), result.stderr
+            assert len(result.stderr.splitlines()) == 1, result.stderr
+            assert not data.exists()

@@ -41,6 +41,9 @@ def add_variant_options(parser: argparse.ArgumentParser, first_seat: int = 0) ->
 def variant_from(args: argparse.Namespace) -> Variant:
     """The variant the options describe; raises RulesError with a clear message."""
     options: dict[str, object] = {"players": args.players}
+    if args.hand_size is not None and args.hand_size < 1:
+        # the rules read a hand size of 0 as "the default": said here, it is a mistake
+        raise RulesError(f"hand size must be at least 1, not {args.hand_size}")
     for name in ("hand_size", "clue_tokens", "storms"):
         if getattr(args, name) is not None:
             options[name] = getattr(args, name)

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import socket
 from pathlib import Path
 from typing import Any
 
 from openhanabi.cli.options import fail
+
+MAX_PORT = 65535
 
 
 def add_parser(subparsers: Any) -> None:
@@ -31,6 +34,24 @@ def add_parser(subparsers: Any) -> None:
     parser.set_defaults(run=run)
 
 
+def address_problem(host: str, port: int) -> str | None:
+    """Why the server could not listen on ``host``:``port`` (``None`` if it can), found before it
+    starts, so that a port taken or out of range is one line rather than a server that logs its
+    start and stops at once."""
+    if not 1 <= port <= MAX_PORT:
+        return f"--port must be 1 to {MAX_PORT}, not {port}"
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+        family, kind, proto, _, address = infos[0]
+        with socket.socket(family, kind, proto) as probe:
+            # as the server will: a port left in TIME_WAIT by an earlier run is free to take
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind(address)
+    except OSError as error:
+        return f"cannot listen on {host}:{port}: {error.strerror or error}"
+    return None
+
+
 def run(args: argparse.Namespace) -> int:
     try:
         import uvicorn
@@ -43,6 +64,9 @@ def run(args: argparse.Namespace) -> int:
         from openhanabi.server.protocol import MAX_MESSAGE
     except ImportError as error:
         return fail(f"hanabi serve: {error.name} is missing: pip install 'openhanabi[server]'")
+    problem = address_problem(args.host, args.port)
+    if problem is not None:  # before the database is made: a server that cannot start makes none
+        return fail(f"hanabi serve: {problem}")
     overrides: dict[str, Any] = {}
     if args.database_url:
         overrides["database_url"] = args.database_url

@@ -410,6 +410,11 @@ def _our_variant(options: Mapping[str, Any], names: int) -> Variant:
     for json_name, attribute, kind in _OPTIONS:
         if json_name in options:
             settings[attribute] = _get(options[json_name], f"options.{json_name}", kind)
+    if settings.get("hand_size", 1) < 1:
+        # the rules read a hand size of 0 as "the default": written in a record, it is a mistake
+        raise RecordError.at(
+            "options.handSize", f"a hand holds at least 1 card, not {settings['hand_size']}"
+        )
     players = settings.setdefault("players", names)
     if players != names:
         raise RecordError.at(
