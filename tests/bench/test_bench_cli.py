@@ -119,11 +119,17 @@ def test_an_address_where_nothing_answers_fails_fast_with_one_line() -> None:
     ]
 
 
-def test_plot_writes_a_png(tmp_path: Path) -> None:
-    plot = tmp_path / "scores.png"
+@pytest.mark.parametrize(
+    ("name", "start"),
+    [("scores.png", b"\x89PNG\r\n\x1a\n"), ("scores.SVG", b"<?xml"), ("scores.pdf", b"%PDF-")],
+)
+def test_plot_is_written_in_the_format_its_name_gives(
+    tmp_path: Path, name: str, start: bytes
+) -> None:
+    plot = tmp_path / name
     result = hanabi("--players", "2", "3", "4", "--games", "4", "--jobs", "1", "--plot", plot)
     assert result.returncode == 0, result.stderr
-    assert plot.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+    assert plot.read_bytes().startswith(start)
 
 
 def test_compare_pairs_two_bots_on_the_same_seeds(tmp_path: Path) -> None:
@@ -156,6 +162,7 @@ def test_compare_prints_the_paired_difference() -> None:
         (["--compare", "--bot", "basic"], "--compare needs exactly two bots, not 1"),
         (["--variant", "nonsense"], "unknown variant 'nonsense'"),
         (["--json", "/no/such/folder/out.json"], "--json /no/such/folder/out.json: no such"),
+        (["--plot", "scores.txt"], "--plot scores.txt: name a .png, .svg or .pdf file"),
         (["--hand-size", "30", "--players", "5"], "does not fit the deck"),
     ],
 )

@@ -38,11 +38,22 @@ def below(summary: Summary, low: int) -> float:
     return sum(games for score, games in summary.histogram if score < low) / summary.games
 
 
+# the picture formats a plot is written in, by the file's extension
+PLOT_FORMATS = ("png", "svg", "pdf")
+
+
+def plot_format(path: str | Path) -> str:
+    """The format a plot written to ``path`` takes: its extension's, PNG if it names none."""
+    extension = Path(path).suffix.lower().lstrip(".")
+    return extension if extension in PLOT_FORMATS else "png"
+
+
 def plot_scores(
     path: str | Path, runs: Sequence[tuple[str, Sequence[Summary]]], title: str = ""
 ) -> None:
     """Draw one panel per player count with each run's score distribution (share of games per
-    score, its mean as a dashed line) and save the figure as PNG to ``path``. A panel shows the
+    score, its mean as a dashed line) and save the figure to ``path``, in the format its
+    extension names (one of :data:`PLOT_FORMATS`, else PNG). A panel shows the
     scores from the lowest that 1 % of some run's games reached (see :func:`score_range`), the
     same on every panel; the legend gives the share of games below it, strikeouts among them.
 
@@ -86,4 +97,4 @@ def plot_scores(
         ax.set_visible(False)
     if title:
         figure.suptitle(title)
-    figure.savefig(path, format="png", dpi=100)
+    figure.savefig(path, format=plot_format(path), dpi=100)

@@ -22,7 +22,7 @@ from openhanabi.bench import (
 )
 from openhanabi.bench.cluster import RayCluster, RayUnavailableError
 from openhanabi.bench.executors import Executor, executor_for
-from openhanabi.bench.plot import plot_scores
+from openhanabi.bench.plot import PLOT_FORMATS, plot_scores
 from openhanabi.bench.progress import progress_bar
 from openhanabi.bench.report import (
     comparison_table,
@@ -110,7 +110,9 @@ def add_parser(subparsers: Any) -> None:
     output = parser.add_argument_group("output")
     output.add_argument("--json", metavar="FILE", help="write every result, per game, as JSON")
     output.add_argument(
-        "--plot", metavar="FILE.png", help="draw the score distributions per player count"
+        "--plot",
+        metavar="FILE.png",
+        help="draw the score distributions per player count (.png, .svg or .pdf)",
     )
     parser.set_defaults(run=run)
 
@@ -172,6 +174,9 @@ def _check_outputs(args: argparse.Namespace) -> str | None:
     for option, value in (("--json", args.json), ("--plot", args.plot)):
         if value is not None and not Path(value).resolve().parent.is_dir():
             return f"{option} {value}: no such folder"
+    if args.plot is not None and Path(args.plot).suffix.lower().lstrip(".") not in PLOT_FORMATS:
+        *others, last = (f".{name}" for name in PLOT_FORMATS)
+        return f"--plot {args.plot}: name a {', '.join(others)} or {last} file"
     if args.plot is not None and importlib.util.find_spec("matplotlib") is None:
         return "--plot needs matplotlib: pip install 'openhanabi[bench]'"
     if args.ray is not None and importlib.util.find_spec("ray") is None:
