@@ -156,6 +156,8 @@ def test_compare_prints_the_paired_difference() -> None:
         (["--compare", "--bot", "basic"], "--compare needs exactly two bots, not 1"),
         (["--variant", "nonsense"], "unknown variant 'nonsense'"),
         (["--json", "/no/such/folder/out.json"], "--json /no/such/folder/out.json: no such"),
+        (["--json", "/"], "--json /: it is a folder"),
+        (["--plot", "/"], "--plot /: it is a folder"),
         (["--hand-size", "30", "--players", "5"], "does not fit the deck"),
     ],
 )

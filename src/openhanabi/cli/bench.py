@@ -172,6 +172,8 @@ def _check_outputs(args: argparse.Namespace) -> str | None:
     for option, value in (("--json", args.json), ("--plot", args.plot)):
         if value is not None and not Path(value).resolve().parent.is_dir():
             return f"{option} {value}: no such folder"
+        if value is not None and Path(value).is_dir():  # found only once every game was played
+            return f"{option} {value}: it is a folder"
     if args.plot is not None and importlib.util.find_spec("matplotlib") is None:
         return "--plot needs matplotlib: pip install 'openhanabi[bench]'"
     if args.ray is not None and importlib.util.find_spec("ray") is None:
