@@ -163,6 +163,8 @@ def test_compare_prints_the_paired_difference() -> None:
         (["--variant", "nonsense"], "unknown variant 'nonsense'"),
         (["--json", "/no/such/folder/out.json"], "--json /no/such/folder/out.json: no such"),
         (["--plot", "scores.txt"], "--plot scores.txt: name a .png, .svg or .pdf file"),
+        (["--json", "/"], "--json /: it is a folder"),
+        (["--plot", "/"], "--plot /: it is a folder"),
         (["--hand-size", "30", "--players", "5"], "does not fit the deck"),
     ],
 )

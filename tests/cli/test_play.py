@@ -255,3 +255,24 @@ def test_bad_options_exit_2_with_one_line() -> None:
         )
         assert result.returncode == 2
         assert result.stderr.startswith(message) and result.stderr.count("\n") == 1
+
+
+def test_a_record_that_cannot_be_saved_is_refused_before_the_game_is_played(
+    tmp_path: Path,
+) -> None:
+    # said after the game, it would come when the game is lost
+    for save, problem in [
+        (tmp_path / "missing" / "game.json", "no such folder"),
+        (tmp_path, "it is a folder"),
+    ]:
+        result = subprocess.run(
+            [sys.executable, "-c", RUN, "play", "--seed", "1", "--save", str(save)],
+            capture_output=True,
+            text=True,
+            timeout=20,
+            check=False,
+            stdin=subprocess.DEVNULL,
+        )
+        assert result.returncode == 2
+        assert result.stderr == f"hanabi play: cannot write {save}: {problem}\n"
+        assert TITLE not in result.stdout  # no game was dealt

@@ -334,3 +334,25 @@ def test_observations_are_new_writable_arrays_the_table_never_changes() -> None:
     table.step(int(again["action_mask"].nonzero()[0][0]))
     # the table's next observations never write into arrays it handed out
     assert np.array_equal(first["observation"], 1 - kept["observation"])
+
+
+@pytest.mark.parametrize("seed", [1.5, np.float64(2.0), "3", True, [1]], ids=repr)
+def test_a_seed_that_is_not_a_whole_number_is_refused_and_the_game_goes_on(seed: object) -> None:
+    # int() would have read 1.5 as seed 1, "3" as 3 and True as 1: another seed's game
+    table = raw_env(players=2)
+    table.reset(seed=5)
+    before = table.game
+    with pytest.raises(ValueError, match="a seed is a whole number"):
+        table.reset(seed=seed)  # type: ignore[arg-type]
+    assert table.game is before and table.game_seed == 5
+    table.reset()
+    assert table.game_seed == 6
+    table.reset(seed=np.int64(9))  # type: ignore[arg-type]
+    assert table.game_seed == 9 and table.game is not None and type(table.game.seed) is int
+
+
+@pytest.mark.parametrize("reward", ["-1", True, float("nan"), float("-inf"), None], ids=repr)
+def test_an_illegal_reward_that_is_not_a_finite_number_is_refused(reward: object) -> None:
+    with pytest.raises(ValueError, match="illegal_reward is a finite number"):
+        raw_env(players=2, illegal_reward=reward)  # type: ignore[arg-type]
+    assert raw_env(players=2, illegal_reward=np.int8(-5)).illegal_reward == -5.0

@@ -11,6 +11,7 @@ the draw pile, play the last round with short hands, and complete fireworks).
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Any
 
@@ -213,3 +214,49 @@ def test_the_hle_encoding_refuses_what_hle_cannot_express(
 ) -> None:
     with pytest.raises(UnsupportedVariantError):
         BatchEnv(2, variant, **options)
+
+
+@pytest.mark.parametrize("games", [2.0, "2", True, None], ids=repr)
+def test_a_batch_size_that_is_not_a_whole_number_is_refused(games: object) -> None:
+    with pytest.raises(ValueError, match="a batch's size is a whole number of games"):
+        BatchEnv(games, players=2)  # type: ignore[arg-type]
+    assert BatchEnv(np.int64(2), players=2).games == 2  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "moves",
+    [[1.0, 2.0], np.array([True, False]), ["5", "5"], np.zeros(2, np.float32)],
+    ids=repr,
+)
+def test_moves_that_are_not_integers_are_refused_and_change_nothing(moves: object) -> None:
+    # float moves would be truncated and bools read as moves 0 and 1
+    batch = BatchEnv(2, players=2)
+    before, _ = batch.reset(seed=0)
+    with pytest.raises(ValueError, match="integer move numbers"):
+        batch.step(moves)  # type: ignore[arg-type]
+    assert np.array_equal(batch._observe()[0], before)
+    assert batch.game_seeds.tolist() == [0, 1]
+
+
+@pytest.mark.parametrize(
+    ("seed", "words"),
+    [
+        (1.5, "whole number or one per game, not 1.5"),
+        ("3", "whole number or one per game, not '3'"),  # not read as one seed per letter
+        (True, "whole number or one per game, not True"),
+        (None, "whole number or one per game, not None"),
+        ([1.5, 2.5], "a seed is a whole number, not 1.5"),
+        (["1", "2"], "a seed is a whole number, not '1'"),
+        ([True, False], "a seed is a whole number, not True"),
+    ],
+)
+def test_seeds_that_are_not_whole_numbers_are_refused_and_change_nothing(
+    seed: object, words: str
+) -> None:
+    batch = BatchEnv(2, players=2)
+    batch.reset(seed=[7, 3])
+    with pytest.raises(ValueError, match=re.escape(words)):
+        batch.reset(seed)  # type: ignore[arg-type]
+    assert batch.game_seeds.tolist() == [7, 3]
+    batch.reset([np.int64(4), 5])  # type: ignore[list-item]
+    assert batch.game_seeds.tolist() == [4, 5]

@@ -75,3 +75,12 @@ def test_render_modes(capsys: pytest.CaptureFixture[str]) -> None:
     assert "fireworks" in capsys.readouterr().out
     with pytest.raises(ValueError, match="unknown render mode"):
         SelfPlayEnv(render_mode="rgb_array")
+
+
+@pytest.mark.parametrize("seed", [1.5, "3", True], ids=repr)
+def test_a_seed_that_is_not_a_whole_number_is_refused(seed: object) -> None:
+    table = SelfPlayEnv("base", players=2)
+    table.reset(seed=4)
+    with pytest.raises(ValueError, match="a seed is a whole number"):
+        table.reset(seed=seed)  # type: ignore[arg-type]
+    assert table.table.game_seed == 4

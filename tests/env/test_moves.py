@@ -101,3 +101,10 @@ def test_mask_marks_exactly_the_legal_numbers() -> None:
     # colour clues: Y G B W present, red absent; rank clues 1 and 2 only
     assert sorted(legal) == [5, 6, 7, 8, 9, 11, 12, 13, 14, 15, 16]
     assert not moves.legal(game.view(1))  # not on turn: nothing is legal
+
+
+@pytest.mark.parametrize("move", [1.0, True, "3", None], ids=repr)
+def test_a_move_that_is_not_an_integer_has_no_description(move: object) -> None:
+    # 1.0 read as "discard slot 1.0", True as "discard slot True"
+    with pytest.raises(ValueError, match="a move is an integer move number"):
+        MoveNumbering(find_variant("base", players=2)).describe(move)  # type: ignore[arg-type]

@@ -394,3 +394,23 @@ def test_bad_construction_is_refused_with_one_clear_error() -> None:
         SelfPlayVectorEnv(2, "rainbow", encoding="hle")
     with pytest.raises(RuntimeError, match="reset"):
         SelfPlayVectorEnv(2).step(np.zeros(2, np.int64))
+
+
+@pytest.mark.parametrize("seed", [1.5, "3", True, [1.5, 2.5], ["1", "2"], [True, False]], ids=repr)
+def test_seeds_that_are_not_whole_numbers_are_refused_before_anything_changes(
+    seed: object,
+) -> None:
+    vector = SelfPlayVectorEnv(2, players=2, encoding="hle")
+    vector.reset(seed=10)
+    generator = vector.np_random.bit_generator.state
+    with pytest.raises(ValueError, match="whole number"):
+        vector.reset(seed=seed)  # type: ignore[arg-type]
+    assert vector.game_seeds.tolist() == [10, 11]
+    assert vector.np_random.bit_generator.state == generator
+
+
+@pytest.mark.parametrize("flag", ["no", 0, None], ids=repr)
+def test_final_observations_is_true_or_false_and_nothing_else(flag: object) -> None:
+    # bool("no") would have kept them on
+    with pytest.raises(ValueError, match="final_observations is True or False"):
+        SelfPlayVectorEnv(2, final_observations=flag)  # type: ignore[arg-type]

@@ -254,6 +254,14 @@ def test_a_record_built_in_code_is_checked_too() -> None:
         Record(("A", "B", "C"), game.variant, game.deck, seed=0, extra={"seed": "x"})
 
 
+@pytest.mark.parametrize("variant", ["base", None], ids=repr)
+def test_a_record_of_something_that_is_not_a_variant_is_a_record_error(variant: object) -> None:
+    # not an AttributeError from the first check that reads the variant
+    deck = Game.new(find_variant("base", players=2), seed=0).deck
+    with pytest.raises(RecordError, match=r"^options\.variant: expected a Variant, not "):
+        Record(("A", "B"), variant, deck)  # type: ignore[arg-type]
+
+
 def test_read_record_leaves_file_errors_to_oserror(tmp_path: Path) -> None:
     with pytest.raises(FileNotFoundError):
         read_record(tmp_path / "missing.json")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
 import pytest
 
@@ -11,6 +12,7 @@ from openhanabi.rules import (
     Card,
     Game,
     InvalidDeckError,
+    InvalidVariantError,
     SplitMix64,
     find_variant,
     shuffled_deck,
@@ -177,3 +179,41 @@ def test_card_names_are_suit_letter_and_rank() -> None:
     assert Card(0, 3).name(variant) == "R3"
     assert Card(5, 1).name(variant) == "M1"
     assert Card(6, 5).name(variant) == "K5"
+
+
+class _Int(int):
+    """An int of another type, as NumPy's integers are to the rules."""
+
+
+@pytest.mark.parametrize("seed", [1.5, 2.0, "3", None, True, _Int(3)], ids=repr)
+def test_a_seed_that_is_not_a_plain_int_is_refused_by_every_deal(seed: object) -> None:
+    variant = find_variant("base")
+    deck = Game.new(variant, 0).deck
+    deals: list[Callable[[], object]] = [
+        lambda: SplitMix64(seed),  # type: ignore[arg-type]
+        lambda: shuffled_deck(variant, seed),  # type: ignore[arg-type]
+        lambda: Game.new(variant, seed),  # type: ignore[arg-type]
+        lambda: Game(variant, deck, seed=seed),  # type: ignore[arg-type]
+    ]
+    for deal in deals:
+        with pytest.raises(ValueError, match=f"a seed is a whole number, not {seed!r}"):
+            deal()
+
+
+def test_a_deck_of_plain_tuples_or_bonus_tiles_of_other_types_are_refused() -> None:
+    variant = find_variant("bonus-tiles")
+    deck = Game.new(variant, 0).deck
+    with pytest.raises(InvalidDeckError, match=r"every card of a deck is a Card, not \(\d, \d\)"):
+        Game(variant, [tuple(card) for card in deck], (1, 2, 3, 4, 5, 6))  # type: ignore[misc]
+    for tiles in [(True, 2, 3, 4, 5, 6), (1.0, 2, 3, 4, 5, 6), ("1", 2, 3, 4, 5, 6)]:
+        with pytest.raises(InvalidDeckError, match="bonus tiles must be 1 to 6"):
+            Game(variant, deck, tiles)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("variant", ["base", None, PRESETS[0]], ids=repr)
+def test_a_game_of_something_that_is_not_a_variant_is_refused(variant: object) -> None:
+    deck = Game.new(find_variant("base"), 0).deck
+    with pytest.raises(InvalidVariantError, match="a game's variant is a Variant"):
+        Game.new(variant, 0)  # type: ignore[arg-type]
+    with pytest.raises(InvalidVariantError, match="a game's variant is a Variant"):
+        Game(variant, deck)  # type: ignore[arg-type]

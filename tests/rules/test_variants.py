@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from openhanabi.rules import (
     PRESETS,
+    Game,
     InvalidVariantError,
     UnknownNameError,
     Variant,
@@ -227,3 +230,52 @@ def test_a_deal_must_leave_a_draw_pile_for_the_last_round_to_start() -> None:
 def test_play_until_perfect_may_deal_every_card() -> None:
     """Without a last round, a deal of the whole deck is a playable game."""
     assert find_variant("base", players=5, hand_size=10, all_or_nothing=True).hand_size == 10
+
+
+NUMBER_OPTIONS = ["players", "hand_size", "clue_tokens", "storms", "start_seat"]
+FLAG_OPTIONS = [
+    "empty_clues",
+    "all_or_nothing",
+    "declared_play",
+    "bonus_tiles",
+    "hanab_live_ending",
+]
+
+
+@given(
+    st.sampled_from(NUMBER_OPTIONS),
+    st.one_of(st.booleans(), st.floats(allow_nan=False), st.text(max_size=2), st.none()),
+)
+def test_a_number_option_that_is_not_a_whole_number_is_refused_naming_it(
+    option: str, value: object
+) -> None:
+    with pytest.raises(InvalidVariantError, match=f"{option.replace('_', ' ')} must be a whole"):
+        find_variant("base", **{option: value})
+
+
+@given(
+    st.sampled_from(FLAG_OPTIONS),
+    st.one_of(st.integers(), st.text(max_size=2), st.none(), st.floats(allow_nan=False)),
+)
+def test_a_flag_option_that_is_not_true_or_false_is_refused_naming_it(
+    option: str, value: object
+) -> None:
+    # a truthy string such as "no" would otherwise switch the option on
+    with pytest.raises(InvalidVariantError, match=f"{option.replace('_', ' ')} must be True"):
+        find_variant("base", **{option: value})
+
+
+def test_options_of_the_wrong_type_are_refused_by_replace_and_by_the_constructor_too() -> None:
+    with pytest.raises(InvalidVariantError, match=r"clue tokens must be a whole number, not 8\.5"):
+        find_variant("base").replace(clue_tokens=8.5)
+    with pytest.raises(InvalidVariantError, match="suits must be a tuple of Suit"):
+        Variant("custom", [RED, RAINBOW])  # type: ignore[arg-type]
+    with pytest.raises(InvalidVariantError, match="suits must be a tuple of Suit"):
+        Variant("custom", ("red", "yellow"))  # type: ignore[arg-type]
+    assert Game.new(find_variant("base", players=3, storms=2), 0).variant.storms == 2
+
+
+@pytest.mark.parametrize("name", [None, 3, b"base"])
+def test_a_variant_name_that_is_not_text_raises_a_typed_error(name: object) -> None:
+    with pytest.raises(UnknownNameError, match="a variant's name is text"):
+        find_variant(name)  # type: ignore[arg-type]

@@ -184,6 +184,14 @@ def test_a_view_of_a_seat_that_does_not_exist_is_refused() -> None:
         game.view(2)
 
 
+@pytest.mark.parametrize("seat", [1.0, 0.5, True, "0", None], ids=repr)
+def test_a_view_of_a_seat_that_is_not_a_plain_int_is_refused(seat: object) -> None:
+    # seat 1.0 or True would otherwise build a view whose seat is no seat number
+    game = Game.new(find_variant("base"), seed=0)
+    with pytest.raises(ValueError, match=f"there is no seat {seat!r}"):
+        game.view(seat)  # type: ignore[arg-type]
+
+
 def test_firework_tops_and_playability_follow_each_suits_direction() -> None:
     game = make_game(find_variant("black-powder"), ["K5 R1 R2 Y1 Y2", "K4 G1 G2 B1 B2"])
     run(game, "play 0", "play 6")

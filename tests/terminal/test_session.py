@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 from rich.console import Console
 
-from openhanabi.bots import make_bot
+from openhanabi.bots import BotError, make_bot
 from openhanabi.rules import Game, SeatView, Termination, find_variant
 from openhanabi.terminal import Session
 from openhanabi.terminal.session import PROMPT
@@ -160,3 +160,11 @@ def test_a_suggestion_is_a_command_to_type_and_plays_nothing() -> None:
     played = again.run()
     assert played.events[0].action == expected
     assert "The conventions bot in your seat would type: " in output(again)
+
+
+def test_a_bot_that_answers_no_action_fails_as_a_bot_error() -> None:
+    table = session(["clue bob 1"])
+    table.bots[1].act = lambda view: None  # type: ignore[method-assign,assignment,return-value]
+    with pytest.raises(BotError, match="bot 'basic' in seat 2 chose None"):
+        table.run()
+    assert [str(action) for action in table.game.history] == ["clue 1 rank 1"]

@@ -22,6 +22,14 @@ class Bot(abc.ABC):
     summary: ClassVar[str]
 
     def __init__(self, seat: int, variant: Variant, seed: int = 0) -> None:
+        # refused here, not at the bot's first turn (or never: a bot for seat 5 of a game of
+        # 3 would answer for a seat that is not its own)
+        if not isinstance(variant, Variant):
+            raise ValueError(f"a bot's variant is a Variant, not {variant!r}")
+        if type(seat) is not int or not 0 <= seat < variant.players:
+            raise ValueError(f"there is no seat {seat!r} in a game of {variant.players} players")
+        if type(seed) is not int:
+            raise ValueError(f"a bot's seed is a whole number, not {seed!r}")
         self.seat = seat
         self.variant = variant
         self.seed = seed

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from openhanabi.bots.protocol import Bot, BotError
-from openhanabi.rules import Game, IllegalActionError
+from openhanabi.rules import Game, RulesError
 
 
 def play_game(game: Game, bots: Sequence[Bot]) -> Game:
@@ -18,6 +18,6 @@ def play_game(game: Game, bots: Sequence[Bot]) -> Game:
         action = bot.act(game.view(seat))
         try:
             game.apply(action)
-        except IllegalActionError as error:
+        except RulesError as error:  # an illegal action, or no action at all
             raise BotError(f"bot {bot.name!r} in seat {seat} chose {action}: {error}") from None
     return game

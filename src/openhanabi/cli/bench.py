@@ -174,6 +174,8 @@ def _check_outputs(args: argparse.Namespace) -> str | None:
     for option, value in (("--json", args.json), ("--plot", args.plot)):
         if value is not None and not Path(value).resolve().parent.is_dir():
             return f"{option} {value}: no such folder"
+        if value is not None and Path(value).is_dir():  # found only once every game was played
+            return f"{option} {value}: it is a folder"
     if args.plot is not None and Path(args.plot).suffix.lower().lstrip(".") not in PLOT_FORMATS:
         *others, last = (f".{name}" for name in PLOT_FORMATS)
         return f"--plot {args.plot}: name a {', '.join(others)} or {last} file"

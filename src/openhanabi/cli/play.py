@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import secrets
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -57,6 +58,9 @@ def run(args: argparse.Namespace) -> int:
         return fail(f"hanabi play: unknown bot {args.bot!r} (known bots: {', '.join(bots)})")
     if not 1 <= args.seat <= variant.players:
         return fail(f"hanabi play: --seat must be 1 to {variant.players}, not {args.seat}")
+    problem = _unwritable(args.save) if args.save else None
+    if problem is not None:  # said before the game, not after it, when the game would be lost
+        return fail(f"hanabi play: cannot write {args.save}: {problem}")
     seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
     seat = args.seat - 1
     names = DEFAULT_NAMES[: variant.players]
@@ -81,3 +85,13 @@ def run(args: argparse.Namespace) -> int:
             return fail(f"hanabi play: cannot write {args.save}: {error.strerror or error}")
         console.print(f"The game record is in {args.save}.", markup=False)
     return 0
+
+
+def _unwritable(path: str) -> str | None:
+    """Why a record cannot be written to ``path`` whatever the game, None if it can be."""
+    target = Path(path)
+    if target.is_dir():
+        return "it is a folder"
+    if not target.resolve().parent.is_dir():
+        return "no such folder"
+    return None

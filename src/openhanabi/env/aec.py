@@ -17,7 +17,8 @@ there), and a lost game (the last storm token, or play until perfect lost) takes
 
 ``reset(seed=s)`` deals ``Game.new(variant, s)``, the game ``hanabi simulate --seed s`` deals first;
 each later ``reset()`` deals the next seed, ``s + 1``, ``s + 2`` ... (a random seed if none was
-ever given). ``options`` of ``reset`` are accepted and ignored.
+ever given). A seed is a whole number (a Python or NumPy integer): a float, text or a bool raises
+``ValueError`` and changes nothing. ``options`` of ``reset`` are accepted and ignored.
 
 Illegal moves follow PettingZoo's classic games: a move number in range whose mask value is 0 ends
 the game at once (the table abandons it), the agent that chose it receives ``illegal_reward``
@@ -34,6 +35,7 @@ space, or a value that is not an integer, raises ``ValueError``.
 
 from __future__ import annotations
 
+import math
 import secrets
 import sys
 from collections.abc import Iterator
@@ -75,6 +77,14 @@ def make_variant(variant: str | Variant, encoding: str, options: dict[str, Any])
     return find_variant(variant, **options)
 
 
+def seed_value(seed: object) -> int:
+    """``seed`` as an int, or ``ValueError`` unless it is a whole number (a Python or NumPy
+    integer; not a bool, a float or text, which would deal another seed's game)."""
+    if isinstance(seed, bool) or not isinstance(seed, int | np.integer):
+        raise ValueError(f"a seed is a whole number, not {seed!r}")
+    return int(seed)
+
+
 class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
     """A Hanabi table for PettingZoo (see the module's documentation)."""
 
@@ -102,6 +112,13 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
         self.variant = make_variant(variant, encoding, options)
         self.encoding: Encoding = make_encoding(encoding, self.variant)
         self.render_mode = render_mode
+        if (
+            isinstance(illegal_reward, bool)
+            or not isinstance(illegal_reward, int | float | np.integer | np.floating)
+            or not math.isfinite(illegal_reward)
+        ):
+            # float() would read "-1" or True as a reward, and a NaN would poison every total
+            raise ValueError(f"illegal_reward is a finite number, not {illegal_reward!r}")
         self.illegal_reward = float(illegal_reward)
         self.possible_agents = [f"player_{seat}" for seat in range(self.variant.players)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
@@ -147,7 +164,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
-            self._next_seed = int(seed)
+            self._next_seed = seed_value(seed)
         elif self._next_seed is None:
             self._next_seed = secrets.randbits(63)
         self.game_seed = self._next_seed

@@ -313,6 +313,8 @@ class MoveNumbering:
 
     def describe(self, move: int) -> str:
         """What move number ``move`` asks for, in words (``ValueError`` outside the space)."""
+        if isinstance(move, bool) or not isinstance(move, int | np.integer):
+            raise ValueError(f"a move is an integer move number, not {move!r}")
         if not 0 <= move < self.size:
             raise ValueError(f"move {move} is outside the move numbers 0 to {self.size - 1}")
         suits = self.variant.suits

@@ -56,7 +56,7 @@ from gymnasium.vector.utils import batch_space
 from numpy.typing import NDArray
 
 from openhanabi.env.batch import BatchEnv
-from openhanabi.env.batch.env import Step
+from openhanabi.env.batch.env import Step, check_seeds
 from openhanabi.env.batch.extended import ExtendedObserver
 from openhanabi.env.batch.hle import as_values
 from openhanabi.env.batch.state import BatchState, Ints
@@ -220,6 +220,8 @@ class SelfPlayVectorEnv(VectorEnv[NDArray[np.int8], NDArray[np.int64], NDArray[A
             )
         if isinstance(num_envs, bool) or not isinstance(num_envs, int | np.integer):
             raise ValueError(f"num_envs is a number of games, not {num_envs!r}")
+        if not isinstance(final_observations, bool | np.bool_):  # "no" would switch them on
+            raise ValueError(f"final_observations is True or False, not {final_observations!r}")
         self.batch = FinalObservations(
             int(num_envs),
             variant,
@@ -254,11 +256,13 @@ class SelfPlayVectorEnv(VectorEnv[NDArray[np.int8], NDArray[np.int64], NDArray[A
             first: int | Sequence[int] = (
                 secrets.randbits(FIRST_SEED_BITS) if self._next_seed is None else self._next_seed
             )
-        elif isinstance(seed, int | np.integer):
-            super().reset(seed=int(seed))
-            first = int(seed)
         else:
-            first = [int(value) for value in seed]
+            seeds = check_seeds(seed, self.num_envs)  # refused before anything changes
+            if isinstance(seed, int | np.integer):
+                first = seeds[0]
+                super().reset(seed=first)
+            else:
+                first = seeds
         observations, masks = self.batch.reset(first)
         self._next_seed = int(self.batch.game_seeds.max()) + 1
         return observations, self._infos(masks)

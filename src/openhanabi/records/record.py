@@ -127,6 +127,8 @@ class Record:
         set_field(self, "bonus_tiles", tuple(self.bonus_tiles))
         set_field(self, "extra", MappingProxyType(dict(self.extra)))
         set_field(self, "extra_options", MappingProxyType(dict(self.extra_options)))
+        if not isinstance(self.variant, Variant):
+            raise RecordError.at("options.variant", f"expected a Variant, not {self.variant!r}")
         self._check_players()
         self._check_deal()
         self._check_actions()

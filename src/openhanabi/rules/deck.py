@@ -51,6 +51,13 @@ class Card(NamedTuple):
         return f"{variant.suits[self.suit].letter}{self.rank}"
 
 
+def check_seed(seed: object) -> None:
+    """Raise ``ValueError`` unless ``seed`` is a plain int (not a bool, a float, text or a NumPy
+    integer, which would fail deep inside the shuffle or deal as another seed)."""
+    if type(seed) is not int:
+        raise ValueError(f"a seed is a whole number, not {seed!r}")
+
+
 def _mix(z: int) -> int:
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
@@ -63,6 +70,7 @@ class SplitMix64:
     __slots__ = ("state",)
 
     def __init__(self, seed: int) -> None:
+        check_seed(seed)
         self.state = seed & _MASK
 
     def next(self) -> int:
@@ -189,6 +197,9 @@ def shuffled_tiles(rng: SplitMix64) -> list[int]:
 
 def check_deck(variant: Variant, deck: Sequence[Card]) -> None:
     """Raise :class:`InvalidDeckError` unless ``deck`` holds exactly the variant's cards."""
+    for card in deck:
+        if type(card) is not Card:  # a plain (suit, rank) tuple compares equal to its Card
+            raise InvalidDeckError(f"every card of a deck is a Card, not {card!r}")
     expected = sorted(ordered_deck(variant))
     if sorted(deck) != expected:
         if len(deck) != len(expected):
@@ -199,5 +210,5 @@ def check_deck(variant: Variant, deck: Sequence[Card]) -> None:
 
 
 def check_tiles(tiles: Sequence[int]) -> None:
-    if sorted(tiles) != list(BONUS_TILES):
+    if any(type(tile) is not int for tile in tiles) or sorted(tiles) != list(BONUS_TILES):
         raise InvalidDeckError(f"the bonus tiles must be 1 to 6 once each, not {list(tiles)}")

@@ -34,11 +34,17 @@ from openhanabi.rules.deck import (
     Card,
     SplitMix64,
     check_deck,
+    check_seed,
     check_tiles,
     ordered_deck,
     shuffled_tiles,
 )
-from openhanabi.rules.errors import IllegalActionError, InvalidDeckError
+from openhanabi.rules.errors import (
+    IllegalActionError,
+    InvalidActionError,
+    InvalidDeckError,
+    InvalidVariantError,
+)
 from openhanabi.rules.events import (
     CLUE,
     DECLARED_WRONG,
@@ -112,6 +118,8 @@ class Game:
         bonus_tiles: Sequence[int] = (),
         seed: int = 0,
     ) -> None:
+        _check_variant(variant)
+        check_seed(seed)
         check_deck(variant, deck)
         if variant.bonus_tiles:
             check_tiles(bonus_tiles)
@@ -121,6 +129,7 @@ class Game:
     @classmethod
     def new(cls, variant: Variant, seed: int) -> Game:
         """A new game of ``variant`` dealt from ``seed`` (the same game on every machine)."""
+        _check_variant(variant)
         rng = SplitMix64(seed)
         tables, _actions, ordered = _prepared(variant)
         # the shuffle of :func:`shuffled_deck`, made on identities: the cards follow by lookup
@@ -314,8 +323,18 @@ class Game:
     def apply(self, action: Action) -> None:
         """Carry out ``action`` for the player on turn, or raise :class:`IllegalActionError`.
 
-        An illegal action changes nothing.
+        An illegal action changes nothing, and neither does a value that is no action at all
+        (not an :class:`Action`, or fields that are not plain ints: a bool, a float or a NumPy
+        integer), which raises :class:`InvalidActionError`.
         """
+        if (
+            type(action) is not Action
+            or type(action.target) is not int
+            or type(action.value) is not int
+            or action.declare is not None
+            or type(action.type) is not ActionType
+        ):
+            _check_action(action)  # raises unless it is a declared play, well formed
         if self.outcome is not None:
             raise IllegalActionError("the game is over", "game_over")
         if self.pending is not None:
@@ -775,6 +794,32 @@ _LISTS = (
 _SHARED = tuple(
     name for name in Game.__slots__ if name not in _LISTS and name not in ("hands", "_chance")
 )
+
+
+def _check_variant(variant: object) -> None:
+    if not isinstance(variant, Variant):
+        raise InvalidVariantError(
+            f"a game's variant is a Variant (see find_variant), not {variant!r}", "not_a_variant"
+        )
+
+
+def _check_action(action: object) -> None:
+    """Raise :class:`InvalidActionError` unless ``action`` is an :class:`Action` whose fields
+    have their types (a play's ``declare`` an int too, and only a play's)."""
+    if not isinstance(action, Action):
+        raise InvalidActionError(f"an action is an Action, not {action!r}")
+    if type(action.type) is not ActionType:
+        raise InvalidActionError(f"an action's type is an ActionType, not {action.type!r}")
+    for name, number in (("target", action.target), ("value", action.value)):
+        if type(number) is not int:
+            raise InvalidActionError(f"an action's {name} is an int, not {number!r}")
+    declare = action.declare
+    if declare is not None:
+        if action.type is not PLAY:
+            kind = action.type.name.lower().replace("_", " ")
+            raise InvalidActionError(f"only a play declares a suit, not a {kind}")
+        if type(declare) is not int:
+            raise InvalidActionError(f"a declared suit is an int, not {declare!r}")
 
 
 def _clue_word(kind: ActionType) -> str:

@@ -58,9 +58,32 @@ class Variant:
     start_seat: int = 0
 
     def __post_init__(self) -> None:
+        self._check_types()
         if self.hand_size == 0:
             object.__setattr__(self, "hand_size", default_hand_size(self.players))
         self._check()
+
+    def _check_types(self) -> None:
+        # a float, a string or a NumPy integer would fail deep inside a game (or be written
+        # into a record JSON cannot hold), and a truthy string would switch an option on
+        if not isinstance(self.suits, tuple) or not all(
+            isinstance(suit, Suit) for suit in self.suits
+        ):
+            raise InvalidVariantError(f"suits must be a tuple of Suit, not {self.suits!r}", "suits")
+        for name in _NUMBER_OPTIONS:
+            value = getattr(self, name)
+            if type(value) is not int:
+                raise InvalidVariantError(
+                    f"{name.replace('_', ' ')} must be a whole number, not {value!r}",
+                    "option_type",
+                )
+        for name in _FLAG_OPTIONS:
+            value = getattr(self, name)
+            if type(value) is not bool:
+                raise InvalidVariantError(
+                    f"{name.replace('_', ' ')} must be True or False, not {value!r}",
+                    "option_type",
+                )
 
     def _check(self) -> None:
         if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
@@ -155,6 +178,16 @@ class Variant:
         if self.start_seat:
             parts.append(f"seat {self.start_seat} starts")
         return ", ".join(parts)
+
+
+_NUMBER_OPTIONS = ("players", "hand_size", "clue_tokens", "storms", "start_seat")
+_FLAG_OPTIONS = (
+    "empty_clues",
+    "all_or_nothing",
+    "declared_play",
+    "bonus_tiles",
+    "hanab_live_ending",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -281,6 +314,8 @@ for _preset in PRESETS:
 
 def find_preset(name: str) -> Preset:
     """The preset called ``name``: its key or its hanab.live name (any case)."""
+    if not isinstance(name, str):
+        raise UnknownNameError(f"a variant's name is text, not {name!r}")
     preset = _BY_NAME.get(name) or _BY_NAME.get(name.casefold())
     if preset is None:
         known = ", ".join(p.key for p in PRESETS)

@@ -131,8 +131,8 @@ class SeatView(NamedTuple):
 
 def seat_view(game: Game, seat: int) -> SeatView:
     """Build ``seat``'s view of ``game``."""
-    if not 0 <= seat < game.players:
-        raise ValueError(f"there is no seat {seat}")
+    if type(seat) is not int or not 0 <= seat < game.players:
+        raise ValueError(f"there is no seat {seat!r}")
     tables = game.tables
     ident = game.identities
     card_of = tables.card

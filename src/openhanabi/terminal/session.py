@@ -14,7 +14,7 @@ from rich.text import Text
 
 from openhanabi.bots import BESIDE_PEOPLE, Bot, BotError, make_bot
 from openhanabi.bots.explanation import english
-from openhanabi.rules import Game, IllegalActionError
+from openhanabi.rules import Game, IllegalActionError, RulesError
 from openhanabi.terminal.board import end_summary, render_board
 from openhanabi.terminal.commands import (
     HELP,
@@ -121,7 +121,7 @@ class Session:
         action = bot.act(game.view(seat))
         try:
             game.apply(action)
-        except IllegalActionError as error:
+        except RulesError as error:  # an illegal action, or no action at all
             raise BotError(f"bot {bot.name!r} in seat {seat + 1} chose {action}: {error}") from None
         note = self._note(bot)
         if note:

@@ -15,7 +15,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import numpy as np
@@ -39,6 +39,31 @@ from openhanabi.rules import Variant
 Step = tuple[NDArray[np.int8], NDArray[np.int8], NDArray[np.float32], NDArray[np.bool_]]
 DECK_CHUNK = 1024  # seeds shuffled together (at least) when the pool of dealt decks runs out
 LARGEST_SEED = 1 << 62  # seeds are kept as int64, and later games take the seeds after them
+
+
+def _is_seed(value: object) -> bool:
+    return isinstance(value, int | np.integer) and not isinstance(value, bool)
+
+
+def check_seeds(seed: object, games: int) -> list[int]:
+    """The seeds of ``seed``, one first seed or one seed per game of ``games``, as ints;
+    ``ValueError`` unless each is a whole number between -2**62 and 2**62."""
+    if _is_seed(seed):
+        seeds = [int(seed)]  # type: ignore[call-overload]
+    else:
+        if isinstance(seed, str | bytes) or not isinstance(seed, Iterable):
+            raise ValueError(f"a seed is a whole number or one per game, not {seed!r}")
+        values = list(seed)
+        wrong = [value for value in values if not _is_seed(value)]
+        if wrong:
+            raise ValueError(f"a seed is a whole number, not {wrong[0]!r}")
+        seeds = [int(value) for value in values]
+        if len(seeds) != games:
+            raise ValueError(f"expected {games} seeds, got {len(seeds)}")
+    outside = [value for value in seeds if not -LARGEST_SEED <= value <= LARGEST_SEED]
+    if outside:
+        raise ValueError(f"a seed must be between -2**62 and 2**62, not {outside[0]}")
+    return seeds
 
 
 class IllegalMoveError(ValueError):
@@ -75,8 +100,11 @@ class BatchEnv:
         encoding: str = "hle",
         **options: Any,
     ) -> None:
+        if not _is_seed(games):  # a whole number, as a seed is
+            raise ValueError(f"a batch's size is a whole number of games, not {games!r}")
         if games < 1:
             raise ValueError(f"a batch needs at least one game, not {games}")
+        games = int(games)
         self.variant = make_variant(variant, encoding, options)
         self.encoding = make_encoding(encoding, self.variant)
         self.games = games
@@ -117,22 +145,15 @@ class BatchEnv:
         """Deal every game anew: (observations, masks).
 
         ``seed`` is the first seed (games get ``seed``, ``seed + 1`` ...) or one seed per game;
-        games that end later take the seeds after the largest one. Seeds are between -2**62
-        and 2**62.
+        games that end later take the seeds after the largest one. Seeds are whole numbers
+        (Python or NumPy integers) between -2**62 and 2**62; anything else raises
+        ``ValueError`` and changes nothing.
         """
         rows = self.state.rows
-        if isinstance(seed, int | np.integer):
-            seeds = [int(seed)]
-        else:
-            seeds = [int(value) for value in seed]
-            if len(seeds) != self.games:
-                raise ValueError(f"expected {self.games} seeds, got {len(seeds)}")
-        outside = [value for value in seeds if not -LARGEST_SEED <= value <= LARGEST_SEED]
-        if outside:
-            raise ValueError(f"a seed must be between -2**62 and 2**62, not {outside[0]}")
+        seeds = check_seeds(seed, self.games)
         self._pool = deal(self.variant, [])
-        if isinstance(seed, int | np.integer):
-            self._next_seed = int(seed)
+        if _is_seed(seed):
+            self._next_seed = seeds[0]
             self._deal(rows)
         else:
             self._next_seed = max(seeds) + 1
@@ -150,9 +171,14 @@ class BatchEnv:
         """
         if not self._ready:
             raise RuntimeError("reset() the batch before stepping it")
-        chosen = np.asarray(moves, dtype=np.int64)
-        if chosen.shape != (self.games,):
-            raise ValueError(f"expected {self.games} move numbers, got shape {chosen.shape}")
+        given = np.asarray(moves)
+        if given.shape != (self.games,):
+            raise ValueError(f"expected {self.games} move numbers, got shape {given.shape}")
+        if given.dtype.kind not in "iu":  # floats, bools or text would be read as other moves
+            raise ValueError(
+                f"moves are integer move numbers, one per game; got {given.dtype} values"
+            )
+        chosen = given.astype(np.int64, copy=False)
         self._check(chosen)
         state = self.state
         if self.options is None:
