@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from typing import Any
 
+import numpy as np
 import pytest
 
 from openhanabi.rules import (
@@ -181,12 +183,8 @@ def test_card_names_are_suit_letter_and_rank() -> None:
     assert Card(6, 5).name(variant) == "K5"
 
 
-class _Int(int):
-    """An int of another type, as NumPy's integers are to the rules."""
-
-
-@pytest.mark.parametrize("seed", [1.5, 2.0, "3", None, True, _Int(3)], ids=repr)
-def test_a_seed_that_is_not_a_plain_int_is_refused_by_every_deal(seed: object) -> None:
+@pytest.mark.parametrize("seed", [1.5, 2.0, "3", None, True], ids=repr)
+def test_a_seed_that_is_not_a_whole_number_is_refused_by_every_deal(seed: object) -> None:
     variant = find_variant("base")
     deck = Game.new(variant, 0).deck
     deals: list[Callable[[], object]] = [
@@ -198,6 +196,15 @@ def test_a_seed_that_is_not_a_plain_int_is_refused_by_every_deal(seed: object) -
     for deal in deals:
         with pytest.raises(ValueError, match=f"a seed is a whole number, not {seed!r}"):
             deal()
+
+
+@pytest.mark.parametrize("seed", [np.int64(3), np.uint8(3), np.int32(-3)], ids=repr)
+def test_a_numpy_integer_seed_deals_the_game_of_that_int(seed: np.integer[Any]) -> None:
+    variant = find_variant("bonus-tiles")
+    game, plain = Game.new(variant, seed), Game.new(variant, int(seed))  # type: ignore[arg-type]
+    assert (game.deck, game.bonus_tiles) == (plain.deck, plain.bonus_tiles)
+    assert type(game.seed) is int and game.seed == int(seed)
+    assert shuffled_deck(variant, seed) == shuffled_deck(variant, int(seed))  # type: ignore[arg-type]
 
 
 def test_a_deck_of_plain_tuples_or_bonus_tiles_of_other_types_are_refused() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -269,10 +270,15 @@ def test_options_of_the_wrong_type_are_refused_by_replace_and_by_the_constructor
     with pytest.raises(InvalidVariantError, match=r"clue tokens must be a whole number, not 8\.5"):
         find_variant("base").replace(clue_tokens=8.5)
     with pytest.raises(InvalidVariantError, match="suits must be a tuple of Suit"):
-        Variant("custom", [RED, RAINBOW])  # type: ignore[arg-type]
-    with pytest.raises(InvalidVariantError, match="suits must be a tuple of Suit"):
         Variant("custom", ("red", "yellow"))  # type: ignore[arg-type]
     assert Game.new(find_variant("base", players=3, storms=2), 0).variant.storms == 2
+
+
+def test_numpy_integers_and_a_list_of_suits_are_taken_as_plain_ints_and_a_tuple() -> None:
+    made = find_variant("base", players=np.int64(3), clue_tokens=np.uint8(6))
+    assert made == find_variant("base", players=3, clue_tokens=6)
+    assert type(made.players) is int and type(made.clue_tokens) is int
+    assert Variant("custom", [RED, RAINBOW]).suits == (RED, RAINBOW)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("name", [None, 3, b"base"])

@@ -13,6 +13,8 @@ from typing import ClassVar
 
 from openhanabi.bots.explanation import Reason
 from openhanabi.rules import Action, SeatView, Variant
+from openhanabi.rules.deck import check_seed
+from openhanabi.rules.numbers import whole_number
 
 
 class Bot(abc.ABC):
@@ -26,13 +28,12 @@ class Bot(abc.ABC):
         # 3 would answer for a seat that is not its own)
         if not isinstance(variant, Variant):
             raise ValueError(f"a bot's variant is a Variant, not {variant!r}")
-        if type(seat) is not int or not 0 <= seat < variant.players:
+        number = whole_number(seat)
+        if number is None or not 0 <= number < variant.players:
             raise ValueError(f"there is no seat {seat!r} in a game of {variant.players} players")
-        if type(seed) is not int:
-            raise ValueError(f"a bot's seed is a whole number, not {seed!r}")
-        self.seat = seat
+        self.seat = number
         self.variant = variant
-        self.seed = seed
+        self.seed = check_seed(seed)
 
     @abc.abstractmethod
     def act(self, view: SeatView) -> Action:

@@ -31,6 +31,7 @@ from collections.abc import MutableSequence, Sequence
 from typing import NamedTuple, TypeVar
 
 from openhanabi.rules.errors import InvalidDeckError
+from openhanabi.rules.numbers import whole_number
 from openhanabi.rules.variants import Variant
 
 _MASK = (1 << 64) - 1
@@ -51,11 +52,13 @@ class Card(NamedTuple):
         return f"{variant.suits[self.suit].letter}{self.rank}"
 
 
-def check_seed(seed: object) -> None:
-    """Raise ``ValueError`` unless ``seed`` is a plain int (not a bool, a float, text or a NumPy
-    integer, which would fail deep inside the shuffle or deal as another seed)."""
-    if type(seed) is not int:
+def check_seed(seed: object) -> int:
+    """``seed`` as a plain int (a NumPy integer is one), or ``ValueError`` for a bool, a float
+    or text, which would fail deep inside the shuffle or deal another seed's game."""
+    number = whole_number(seed)
+    if number is None:
         raise ValueError(f"a seed is a whole number, not {seed!r}")
+    return number
 
 
 def _mix(z: int) -> int:
@@ -70,8 +73,7 @@ class SplitMix64:
     __slots__ = ("state",)
 
     def __init__(self, seed: int) -> None:
-        check_seed(seed)
-        self.state = seed & _MASK
+        self.state = check_seed(seed) & _MASK
 
     def next(self) -> int:
         self.state = (self.state + _GOLDEN_GAMMA) & _MASK

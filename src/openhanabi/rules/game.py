@@ -56,6 +56,7 @@ from openhanabi.rules.events import (
     Result,
 )
 from openhanabi.rules.legal import ActionTable, action_table
+from openhanabi.rules.numbers import whole_number
 from openhanabi.rules.outcome import Outcome, Termination
 from openhanabi.rules.tables import RANK_COUNT, Tables, tables_for
 from openhanabi.rules.variants import Variant
@@ -119,7 +120,7 @@ class Game:
         seed: int = 0,
     ) -> None:
         _check_variant(variant)
-        check_seed(seed)
+        seed = check_seed(seed)
         check_deck(variant, deck)
         if variant.bonus_tiles:
             check_tiles(bonus_tiles)
@@ -130,6 +131,7 @@ class Game:
     def new(cls, variant: Variant, seed: int) -> Game:
         """A new game of ``variant`` dealt from ``seed`` (the same game on every machine)."""
         _check_variant(variant)
+        seed = check_seed(seed)
         rng = SplitMix64(seed)
         tables, _actions, ordered = _prepared(variant)
         # the shuffle of :func:`shuffled_deck`, made on identities: the cards follow by lookup
@@ -324,8 +326,9 @@ class Game:
         """Carry out ``action`` for the player on turn, or raise :class:`IllegalActionError`.
 
         An illegal action changes nothing, and neither does a value that is no action at all
-        (not an :class:`Action`, or fields that are not plain ints: a bool, a float or a NumPy
-        integer), which raises :class:`InvalidActionError`.
+        (not an :class:`Action`, or fields that are not whole numbers: a bool, a float, text),
+        which raises :class:`InvalidActionError`. Fields that are whole numbers of another
+        type (NumPy integers) are taken as plain ints.
         """
         if (
             type(action) is not Action
@@ -334,7 +337,7 @@ class Game:
             or action.declare is not None
             or type(action.type) is not ActionType
         ):
-            _check_action(action)  # raises unless it is a declared play, well formed
+            action = _checked_action(action)  # the slow road: a declared play, or odd types
         if self.outcome is not None:
             raise IllegalActionError("the game is over", "game_over")
         if self.pending is not None:
@@ -803,23 +806,33 @@ def _check_variant(variant: object) -> None:
         )
 
 
-def _check_action(action: object) -> None:
-    """Raise :class:`InvalidActionError` unless ``action`` is an :class:`Action` whose fields
-    have their types (a play's ``declare`` an int too, and only a play's)."""
+def _checked_action(action: object) -> Action:
+    """``action`` with plain ints for fields, or :class:`InvalidActionError` unless it is an
+    :class:`Action` whose fields are whole numbers (a play's ``declare`` too, and only a
+    play's), its type one of :class:`ActionType`'s."""
     if not isinstance(action, Action):
         raise InvalidActionError(f"an action is an Action, not {action!r}")
-    if type(action.type) is not ActionType:
+    kind = whole_number(action.type)
+    if kind not in _ACTION_TYPES:
         raise InvalidActionError(f"an action's type is an ActionType, not {action.type!r}")
-    for name, number in (("target", action.target), ("value", action.value)):
-        if type(number) is not int:
-            raise InvalidActionError(f"an action's {name} is an int, not {number!r}")
+    fields = []
+    for name, given in (("target", action.target), ("value", action.value)):
+        number = whole_number(given)
+        if number is None:
+            raise InvalidActionError(f"an action's {name} is a whole number, not {given!r}")
+        fields.append(number)
     declare = action.declare
     if declare is not None:
-        if action.type is not PLAY:
-            kind = action.type.name.lower().replace("_", " ")
-            raise InvalidActionError(f"only a play declares a suit, not a {kind}")
-        if type(declare) is not int:
-            raise InvalidActionError(f"a declared suit is an int, not {declare!r}")
+        if kind != PLAY:
+            named = ActionType(kind).name.lower().replace("_", " ")
+            raise InvalidActionError(f"only a play declares a suit, not a {named}")
+        declare = whole_number(action.declare)
+        if declare is None:
+            raise InvalidActionError(f"a declared suit is a whole number, not {action.declare!r}")
+    return Action(ActionType(kind), fields[0], fields[1], declare)
+
+
+_ACTION_TYPES = frozenset(ActionType)
 
 
 def _clue_word(kind: ActionType) -> str:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from openhanabi.rules.errors import InvalidVariantError, UnknownNameError
+from openhanabi.rules.numbers import whole_number
 from openhanabi.rules.suits import (
     BASE_SUITS,
     BLACK_POWDER,
@@ -64,19 +65,22 @@ class Variant:
         self._check()
 
     def _check_types(self) -> None:
-        # a float, a string or a NumPy integer would fail deep inside a game (or be written
-        # into a record JSON cannot hold), and a truthy string would switch an option on
-        if not isinstance(self.suits, tuple) or not all(
-            isinstance(suit, Suit) for suit in self.suits
-        ):
-            raise InvalidVariantError(f"suits must be a tuple of Suit, not {self.suits!r}", "suits")
+        # a float or text would fail deep inside a game (or be written into a record as what
+        # it is), and a truthy text would switch an option on: refused; a whole number of
+        # another type (a NumPy integer) is kept as a plain int
+        suits = self.suits
+        if not isinstance(suits, tuple | list) or not all(isinstance(s, Suit) for s in suits):
+            raise InvalidVariantError(f"suits must be a tuple of Suit, not {suits!r}", "suits")
+        object.__setattr__(self, "suits", tuple(suits))
         for name in _NUMBER_OPTIONS:
             value = getattr(self, name)
-            if type(value) is not int:
+            number = whole_number(value)
+            if number is None:
                 raise InvalidVariantError(
                     f"{name.replace('_', ' ')} must be a whole number, not {value!r}",
                     "option_type",
                 )
+            object.__setattr__(self, name, number)
         for name in _FLAG_OPTIONS:
             value = getattr(self, name)
             if type(value) is not bool:

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from openhanabi.rules.actions import Action, ActionType
 from openhanabi.rules.deck import Card
 from openhanabi.rules.events import Decision, Event, Result
+from openhanabi.rules.numbers import whole_number
 from openhanabi.rules.outcome import Outcome
 from openhanabi.rules.tables import cards_in
 from openhanabi.rules.variants import Variant
@@ -131,8 +132,10 @@ class SeatView(NamedTuple):
 
 def seat_view(game: Game, seat: int) -> SeatView:
     """Build ``seat``'s view of ``game``."""
-    if type(seat) is not int or not 0 <= seat < game.players:
+    number = whole_number(seat)
+    if number is None or not 0 <= number < game.players:
         raise ValueError(f"there is no seat {seat!r}")
+    seat = number
     tables = game.tables
     ident = game.identities
     card_of = tables.card
