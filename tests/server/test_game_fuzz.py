@@ -51,6 +51,9 @@ BAD = [
     ('{"type": "play", "slot": 9}', "no_slot", "no slot 9"),
     ('{"type": "choose", "order": 0}', "illegal.not_a_turn", "not an action for this turn"),
     ("x" * 100_000, "too_long", "at most"),
+    # brackets within the size limit that JSON's reader cannot follow down (Python 3.11)
+    ("[" * MAX_MESSAGE, "too_deep", "levels deep"),
+    ('{"type": "play", "slot": ' + "[" * 900 + "}", "too_deep", "levels deep"),
 ]
 
 
