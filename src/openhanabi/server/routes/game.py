@@ -131,4 +131,9 @@ def _same_origin(websocket: WebSocket) -> bool:
     """A browser names the page that opened a socket: only this site's pages may (the session
     cookie would otherwise let any site act for a signed-in player)."""
     origin = websocket.headers.get("origin")
-    return origin is None or urlsplit(origin).netloc == websocket.headers.get("host")
+    if origin is None:
+        return True
+    try:
+        return urlsplit(origin).netloc == websocket.headers.get("host")
+    except ValueError:  # no address at all ("http://[::1"): no page of this site
+        return False
