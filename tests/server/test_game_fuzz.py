@@ -29,6 +29,7 @@ from openhanabi.rules import Action, Game
 from openhanabi.server import Settings
 from openhanabi.server import games as server_games
 from openhanabi.server import lobby as server_lobby
+from openhanabi.server.i18n import translator
 from openhanabi.server.protocol import MAX_MESSAGE
 from openhanabi.server.routes.game import POLICY_VIOLATION
 
@@ -51,6 +52,9 @@ BAD = [
     ('{"type": "play", "slot": 9}', "no_slot", "no slot 9"),
     ('{"type": "choose", "order": 0}', "illegal.not_a_turn", "not an action for this turn"),
     ("x" * 100_000, "too_long", "at most"),
+    # brackets within the size limit that JSON's reader cannot follow down (Python 3.11)
+    ("[" * MAX_MESSAGE, "too_deep", "levels deep"),
+    ('{"type": "play", "slot": ' + "[" * 900 + "}", "too_deep", "levels deep"),
 ]
 
 
@@ -391,3 +395,20 @@ def test_sockets_to_no_table_are_closed_with_a_sentence(client: TestClient, addr
     assert closed.value.code in (POLICY_VIOLATION, 1000), closed.value
     if closed.value.code == POLICY_VIOLATION:
         assert_clear(closed.value.reason)
+
+
+def test_sockets_opened_from_another_site_or_no_address_are_closed_with_a_sentence(
+    client: TestClient,
+) -> None:
+    other = second_browser(client)
+    url = f"/tables/{seat_table(client, other)}/socket"
+    said = translator("en")("problem.foreign_origin")
+    for origin in ("https://elsewhere.example", "null", "http://[::1", "http://[x]/"):
+        with (
+            pytest.raises(WebSocketDisconnect) as closed,
+            client.websocket_connect(url, headers={"origin": origin}),
+        ):
+            pass
+        assert (closed.value.code, closed.value.reason) == (POLICY_VIOLATION, said), origin
+    with client.websocket_connect(url, headers={"origin": str(client.base_url)}) as socket:
+        assert Player(socket).read_state()["seat"] == 0

@@ -384,6 +384,17 @@ def test_the_answer_to_a_form_switches_language_on_the_page_the_form_was_on(
     assert 'href="/?lang=de"' in page
 
 
+def test_the_answer_to_a_form_whose_referer_is_no_address_switches_language_on_the_lobby(
+    client: TestClient,
+) -> None:
+    for referer in ("http://[::1", "http://[x]/register", "//["):
+        response = client.post(
+            "/login", data={"csrf_token": "forged"}, headers={"referer": referer}
+        )
+        assert response.status_code == 403, referer
+        assert 'href="/?lang=de"' in response.text
+
+
 def test_a_bad_address_names_its_part_in_the_visitors_language(client: TestClient) -> None:
     client.cookies.set(LANG_COOKIE, "de")
     response = client.get("/tables/abc")

@@ -136,12 +136,19 @@ def without_players() -> bytes:
     return json.dumps(data).encode()
 
 
+def with_a_number_for_seed() -> bytes:
+    data = real_game()  # hanab.live's form, whose seed is text: a number is kept as it is
+    data["seed"] = 4  # but read as the seed of this project's form, as it would be stored
+    return json.dumps(data).encode()
+
+
 MALFORMED = {
     "not JSON": (b"{ this is not json", "not JSON"),
     "not an object": (b"[1, 2, 3]", "a record is a JSON object"),
     "a wrong field": (with_bad_rank(), "deck[3].rank"),
     "a missing field": (without_players(), "players"),
     "an illegal action": (with_illegal_action(), "action 5 (play 49)"),
+    "a seed that deals another deck": (with_a_number_for_seed(), "seed 4 does not deal"),
     "nothing": (b"   ", "the record is empty"),
     "not UTF-8": (b'{"players": ["\xff"]}', "UTF-8"),
 }

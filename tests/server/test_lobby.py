@@ -4,12 +4,14 @@ which replays through openhanabi.records; bad forms change nothing and say what 
 from __future__ import annotations
 
 import re
+import threading
 
 import pytest
 from fastapi.testclient import TestClient
+from game_client import second_browser
 from sqlalchemy import create_engine, func, select, text
 from sqlalchemy.orm import Session
-from web_client import assert_no_traceback, post, register
+from web_client import assert_no_traceback, csrf, post, register
 
 from openhanabi.bots import bot_classes
 from openhanabi.records import Record, replay
@@ -90,6 +92,34 @@ def test_start_needs_every_seat_taken(client: TestClient, settings: Settings) ->
     assert response.status_code == 409
     assert "Every seat must be taken first (open: 3, 4)." in response.text
     assert count(settings, GameRecord) == 0
+
+
+def test_starts_that_arrive_together_deal_one_game(client: TestClient, settings: Settings) -> None:
+    """A double click on Start (or two tabs) sends the form twice at once: the first deals the
+    game, the others are told the table has started."""
+    register(client, "ann")
+    table = open_table(client, players="2", seat_2="random")
+    token = csrf(client, "/")
+    tries = 6
+    together = threading.Barrier(tries)
+    statuses: list[int] = []
+
+    def start() -> None:
+        browser = second_browser(client, client.cookies)
+        together.wait()
+        response = browser.post(f"/tables/{table}/start", data={"csrf_token": token})
+        statuses.append(response.status_code)
+
+    threads = [threading.Thread(target=start) for _ in range(tries)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(statuses) == [303] + [409] * (tries - 1)
+    assert count(settings, GameRecord) == 1
+    with database(settings) as db:
+        started = db.get(GameTable, table)
+        assert started is not None and started.state is TableState.PLAYING
 
 
 def test_a_full_table_and_a_started_table_refuse_players(

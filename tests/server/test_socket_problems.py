@@ -18,6 +18,7 @@ from test_game_fuzz import BAD
 from openhanabi.rules import game as rules_game
 from openhanabi.server.errors import Problem
 from openhanabi.server.i18n import LANG_COOKIE, LANGUAGES, LOCALES, translator
+from openhanabi.server.routes.game import POLICY_VIOLATION
 
 __all__ = ["settings"]  # bots without a delay
 SERVER = LOCALES.parent
@@ -146,3 +147,14 @@ def test_a_table_without_a_game_closes_the_socket_in_the_viewers_language(
     ):
         pass
     assert closed.value.reason == translator("da")("problem.no_table_address")
+
+
+def test_a_socket_to_a_table_there_is_not_is_closed_saying_so(client: TestClient) -> None:
+    for lang in LANGUAGES:
+        with (
+            pytest.raises(WebSocketDisconnect) as closed,
+            client.websocket_connect(f"/tables/999/socket?lang={lang}"),
+        ):
+            pass
+        said = translator(lang)("refused.no_table", table=999)
+        assert (closed.value.code, closed.value.reason) == (POLICY_VIOLATION, said)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, selectinload
 
@@ -117,6 +117,16 @@ def start(db: Session, table: GameTable, user: User) -> GameRecord:
     if free:
         seats = ", ".join(str(seat + 1) for seat in free)
         raise RefusedError("refused.seats_open", 409, seats=seats)
+    # the first of starts that arrive together (a double click) switches the table to playing
+    # and deals; the others find it started (the write waits for the first one's commit)
+    switched = db.connection().execute(
+        update(GameTable)
+        .where(GameTable.id == table.id, GameTable.state == TableState.WAITING)
+        .values(state=TableState.PLAYING)
+    )
+    if switched.rowcount != 1:
+        db.rollback()
+        raise RefusedError("refused.already_started", 409)
     game = start_game(table)
     table.state = TableState.PLAYING
     db.add(game)

@@ -88,7 +88,10 @@ def here(request: Request, **params: str) -> str:
     links lead to the page the form was on (the lobby if the browser does not say)."""
     path, query = request.url.path, dict(request.query_params)
     if request.method != "GET":
-        came_from = urlsplit(request.headers.get("referer", ""))
+        try:
+            came_from = urlsplit(request.headers.get("referer", ""))
+        except ValueError:  # an address that is none ("http://[::1"): no page to go back to
+            came_from = urlsplit("")
         same_site = came_from.netloc == request.url.netloc and came_from.path.startswith("/")
         path, query = (came_from.path, dict(parse_qsl(came_from.query))) if same_site else ("/", {})
     return f"{path}?{urlencode(query | params)}"

@@ -19,10 +19,10 @@ Client messages are JSON objects with a ``type``:
   (:func:`message_of`), for the state with that many ``actions``.
 
 A slot counts from 1 in the order the state lists the hand: newest card first. Anything else
-(not JSON, an unknown type, a missing or extra field, more than :data:`MAX_MESSAGE` characters)
-is answered with ``{"type": "error", "code": ..., "message": ...}`` and changes nothing: the
-code is stable (:class:`~openhanabi.server.errors.Problem`), the message in the viewer's
-language.
+(not JSON, an unknown type, a missing or extra field, more than :data:`MAX_MESSAGE` characters,
+brackets nested deeper than :data:`MAX_NESTING`) is answered with
+``{"type": "error", "code": ..., "message": ...}`` and changes nothing: the code is stable
+(:class:`~openhanabi.server.errors.Problem`), the message in the viewer's language.
 
 Server messages: ``state`` (:func:`render_state`, the game as one viewer may see it), after it
 ``delta`` (what changed: :mod:`~openhanabi.server.frames`), ``error``, ``pong``, ``suggestion``
@@ -64,6 +64,7 @@ from openhanabi.server.errors import Problem
 from openhanabi.server.i18n import DEFAULT, Translator, translator
 
 MAX_MESSAGE = 1024
+MAX_NESTING = 16  # a message is one object of plain values; JSON's reader may fail on deep ones
 TYPES = ("play", "discard", "clue", "choose", "ping", "sync", "suggest")
 
 
@@ -144,6 +145,8 @@ def parse_message(text: str | bytes) -> ClientMessage | ProtocolError:
     """The message ``text`` holds, or a :class:`ProtocolError` saying what is wrong with it."""
     if len(text) > MAX_MESSAGE:
         return ProtocolError("too_long", {"most": MAX_MESSAGE})
+    if _too_deep(text):
+        return ProtocolError("too_deep", {"most": MAX_NESTING})
     try:
         data = json.loads(text)
     except (ValueError, UnicodeDecodeError):
@@ -160,6 +163,36 @@ def parse_message(text: str | bytes) -> ClientMessage | ProtocolError:
         return _CLIENT.validate_python(data)
     except ValidationError as error:
         return ProtocolError("invalid", {"type": kind}, _problems(error))
+
+
+def _too_deep(text: str | bytes) -> bool:
+    """Whether the brackets of ``text`` nest deeper than :data:`MAX_NESTING` outside its
+    strings (looked at only when it has that many brackets: a message has one or two).
+
+    >>> _too_deep('{"type": "play", "slot": 1}'), _too_deep("[" * 100), _too_deep('"' + "[" * 20)
+    (False, True, False)
+    """
+    if isinstance(text, bytes):
+        text = text.decode(errors="replace")  # brackets, quotes and backslashes keep their bytes
+    if text.count("[") + text.count("{") <= MAX_NESTING:
+        return False
+    depth = 0
+    quoted = escaped = False
+    for char in text:
+        if escaped:
+            escaped = False
+        elif quoted:
+            escaped = char == "\\"
+            quoted = char != '"'
+        elif char == '"':
+            quoted = True
+        elif char in "[{":
+            depth += 1
+            if depth > MAX_NESTING:
+                return True
+        elif char in "]}":
+            depth -= 1
+    return False
 
 
 def message_of(action: Action, variant: Variant) -> dict[str, Any]:

@@ -183,9 +183,13 @@ def read_record(data: bytes) -> tuple[Record, Game]:
     if not data.strip():
         raise RecordError("the record is empty", reason="empty")
     record = Record.from_json(data)
-    unstorable = _unstorable(record.to_dict())
+    document = record.to_dict()
+    unstorable = _unstorable(document)
     if unstorable is not None:
         raise unstorable
+    # the game is stored as ``document``, which its replay and its player's imports read back
+    # (a hanab.live record's number "seed", not read there, is read as the seed in this form)
+    Record.from_dict(document)
     return record, replay(record)
 
 

@@ -21,7 +21,6 @@ from openhanabi.server.db import Database
 from openhanabi.server.deps import SESSION_COOKIE, DbDep, RowId, VisitorDep
 from openhanabi.server.errors import Problem, RefusedError
 from openhanabi.server.i18n import language_of, translator
-from openhanabi.server.models import GameTable
 from openhanabi.server.pages import render
 from openhanabi.server.protocol import describe_variant
 from openhanabi.server.rooms import Rooms
@@ -66,12 +65,16 @@ async def game_socket(websocket: WebSocket, table_id: RowId) -> None:
     if not _same_origin(websocket):
         await websocket.close(POLICY_VIOLATION, t("problem.foreign_origin"))
         return
-    user_id, admitted = await asyncio.to_thread(
-        _arrival,
-        websocket.app.state.database,
-        websocket.cookies.get(SESSION_COOKIE, ""),
-        table_id,
-    )
+    try:
+        user_id, admitted = await asyncio.to_thread(
+            _arrival,
+            websocket.app.state.database,
+            websocket.cookies.get(SESSION_COOKIE, ""),
+            table_id,
+        )
+    except RefusedError as refusal:
+        await websocket.close(POLICY_VIOLATION, refusal.text(t))
+        return
     if not admitted:
         await websocket.accept()
         await websocket.send_json(Problem("no_spectators").frame(t))
@@ -117,13 +120,14 @@ class _Frames:
 
 def _arrival(database: Database, token: str, table_id: int) -> tuple[int | None, bool]:
     """Who opens the socket (None: nobody signed in) and whether the table lets them watch:
-    its players always (they get their seat's view), others as the table says."""
+    its players always (they get their seat's view), others as the table says. Refused if
+    there is no such table."""
     with database.session() as db:
         session = find_session(db, token)
         user_id = session.user_id if session else None
-        table = db.get(GameTable, table_id)
-        if table is None or (user_id is not None and table.seat_of(user_id) is not None):
-            return user_id, True  # no table: the room says so
+        table = lobby.find_table(db, table_id)
+        if user_id is not None and table.seat_of(user_id) is not None:
+            return user_id, True
         return user_id, table.admits_spectator()
 
 
@@ -131,4 +135,9 @@ def _same_origin(websocket: WebSocket) -> bool:
     """A browser names the page that opened a socket: only this site's pages may (the session
     cookie would otherwise let any site act for a signed-in player)."""
     origin = websocket.headers.get("origin")
-    return origin is None or urlsplit(origin).netloc == websocket.headers.get("host")
+    if origin is None:
+        return True
+    try:
+        return urlsplit(origin).netloc == websocket.headers.get("host")
+    except ValueError:  # no address at all ("http://[::1"): no page of this site
+        return False
