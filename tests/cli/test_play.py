@@ -237,6 +237,18 @@ def test_end_of_input_ends_the_session_cleanly(hanabi: Callable[..., Terminal]) 
     assert "Traceback" not in terminal.text
 
 
+def play_without_input(*args: str) -> subprocess.CompletedProcess[str]:
+    """``hanabi play ARGS`` in a process of its own, with nothing to read."""
+    return subprocess.run(
+        [sys.executable, "-c", RUN, "play", *args],
+        capture_output=True,
+        text=True,
+        timeout=20,
+        check=False,
+        stdin=subprocess.DEVNULL,
+    )
+
+
 def test_bad_options_exit_2_with_one_line() -> None:
     for args, message in [
         (["--bot", "nobody"], "hanabi play: unknown bot 'nobody'"),
@@ -245,14 +257,7 @@ def test_bad_options_exit_2_with_one_line() -> None:
         (["--variant", "nope"], "hanabi play: unknown variant 'nope'"),
         (["--hand-size", "0"], "hanabi play: hand size must be at least 1, not 0"),
     ]:
-        result = subprocess.run(
-            [sys.executable, "-c", RUN, "play", *args],
-            capture_output=True,
-            text=True,
-            timeout=20,
-            check=False,
-            stdin=subprocess.DEVNULL,
-        )
+        result = play_without_input(*args)
         assert result.returncode == 2
         assert result.stderr.startswith(message) and result.stderr.count("\n") == 1
 
@@ -265,14 +270,7 @@ def test_a_record_that_cannot_be_saved_is_refused_before_the_game_is_played(
         (tmp_path / "missing" / "game.json", "no such folder"),
         (tmp_path, "it is a folder"),
     ]:
-        result = subprocess.run(
-            [sys.executable, "-c", RUN, "play", "--seed", "1", "--save", str(save)],
-            capture_output=True,
-            text=True,
-            timeout=20,
-            check=False,
-            stdin=subprocess.DEVNULL,
-        )
+        result = play_without_input("--seed", "1", "--save", str(save))
         assert result.returncode == 2
         assert result.stderr == f"hanabi play: cannot write {save}: {problem}\n"
         assert TITLE not in result.stdout  # no game was dealt
