@@ -122,6 +122,39 @@ def test_starts_that_arrive_together_deal_one_game(client: TestClient, settings:
         assert started is not None and started.state is TableState.PLAYING
 
 
+def test_a_player_who_leaves_while_the_host_starts_is_not_dealt_in(
+    client: TestClient, other: TestClient, settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ben leaves just after Ann's start has counted the seats, before it deals: the start
+    finds his seat free and deals nothing, rather than a game with a player who has left."""
+    register(client, "ann")
+    table = open_table(client, players="2")
+    register(other, "ben")
+    assert post(other, f"/tables/{table}/join").status_code == 303
+    tokens = csrf(client, "/"), csrf(other, "/")
+    counted = GameTable.free_seats
+    left: list[int] = []
+
+    def count_then_ben_leaves(self: GameTable) -> list[int]:
+        free = counted(self)
+        if not left:  # once: the start's first count of the seats
+            left.append(
+                other.post(f"/tables/{table}/leave", data={"csrf_token": tokens[1]}).status_code
+            )
+        return free
+
+    monkeypatch.setattr(GameTable, "free_seats", count_then_ben_leaves)
+    response = client.post(f"/tables/{table}/start", data={"csrf_token": tokens[0]})
+    monkeypatch.undo()
+    assert left == [303]
+    assert response.status_code == 409
+    assert "Every seat must be taken first (open: 2)." in response.text
+    assert count(settings, GameRecord) == 0
+    with database(settings) as db:
+        waiting = db.get(GameTable, table)
+        assert waiting is not None and waiting.state is TableState.WAITING
+
+
 def test_a_full_table_and_a_started_table_refuse_players(
     client: TestClient, other: TestClient
 ) -> None:

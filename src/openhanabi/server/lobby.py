@@ -99,6 +99,7 @@ def leave(db: Session, table: GameTable, user: User) -> None:
     seat = table.seat_of(user.id)
     if seat is None:
         raise RefusedError("refused.not_seated", 409)
+    _hold_waiting(db, table)
     table.seats.remove(seat)
     players = [seat for seat in table.seats if seat.user is not None]
     if not players:
@@ -119,19 +120,35 @@ def start(db: Session, table: GameTable, user: User) -> GameRecord:
         raise RefusedError("refused.seats_open", 409, seats=seats)
     # the first of starts that arrive together (a double click) switches the table to playing
     # and deals; the others find it started (the write waits for the first one's commit)
-    switched = db.connection().execute(
-        update(GameTable)
-        .where(GameTable.id == table.id, GameTable.state == TableState.WAITING)
-        .values(state=TableState.PLAYING)
-    )
-    if switched.rowcount != 1:
+    _hold_waiting(db, table, TableState.PLAYING)
+    # the seats as they are now that the table is held: a player may have left since they were
+    # read, and the game must not deal their seat
+    db.refresh(table, ["seats"])
+    free = table.free_seats()
+    if free:
         db.rollback()
-        raise RefusedError("refused.already_started", 409)
+        seats = ", ".join(str(seat + 1) for seat in free)
+        raise RefusedError("refused.seats_open", 409, seats=seats)
     game = start_game(table)
     table.state = TableState.PLAYING
     db.add(game)
     db.commit()
     return game
+
+
+def _hold_waiting(db: Session, table: GameTable, state: TableState = TableState.WAITING) -> None:
+    """Write ``state`` on ``table`` if it still waits for its start, else refuse: the write holds
+    the table until this change is committed, so a start or a leave that comes at the same time
+    waits for it and then finds what it did (a start dealing a seat just freed, or a leave from
+    a table just started, would otherwise both go through)."""
+    held = db.connection().execute(
+        update(GameTable)
+        .where(GameTable.id == table.id, GameTable.state == TableState.WAITING)
+        .values(state=state)
+    )
+    if held.rowcount != 1:
+        db.rollback()
+        raise RefusedError("refused.already_started", 409)
 
 
 def _check_waiting(table: GameTable) -> None:
