@@ -57,6 +57,7 @@ from openhanabi.env.encodings.live import LiveObservations
 from openhanabi.env.moves import MASK_CACHE_LIMIT
 from openhanabi.env.text import render_text
 from openhanabi.rules import Action, Game, Termination, Variant, find_variant
+from openhanabi.rules.deck import check_seed
 
 Observation = dict[str, NDArray[np.int8]]
 LOST = (Termination.STRIKEOUT, Termination.ALL_OR_NOTHING_LOST)
@@ -75,14 +76,6 @@ def make_variant(variant: str | Variant, encoding: str, options: dict[str, Any])
     if encoding == "hle":
         options = {"empty_clues": False, **options}
     return find_variant(variant, **options)
-
-
-def seed_value(seed: object) -> int:
-    """``seed`` as an int, or ``ValueError`` unless it is a whole number (a Python or NumPy
-    integer; not a bool, a float or text, which would deal another seed's game)."""
-    if isinstance(seed, bool) or not isinstance(seed, int | np.integer):
-        raise ValueError(f"a seed is a whole number, not {seed!r}")
-    return int(seed)
 
 
 class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
@@ -164,7 +157,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
-            self._next_seed = seed_value(seed)
+            self._next_seed = check_seed(seed)
         elif self._next_seed is None:
             self._next_seed = secrets.randbits(63)
         self.game_seed = self._next_seed

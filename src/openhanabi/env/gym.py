@@ -26,10 +26,11 @@ import numpy as np
 from gymnasium import spaces
 from numpy.typing import NDArray
 
-from openhanabi.env.aec import raw_env, seed_value
+from openhanabi.env.aec import raw_env
 from openhanabi.env.encodings import DTYPE
 from openhanabi.env.text import render_text
 from openhanabi.rules import Variant
+from openhanabi.rules.deck import check_seed
 
 
 class SelfPlayEnv(gymnasium.Env[NDArray[np.int8], np.int64]):
@@ -60,7 +61,7 @@ class SelfPlayEnv(gymnasium.Env[NDArray[np.int8], np.int64]):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[NDArray[np.int8], dict[str, Any]]:
         if seed is not None:
-            seed_value(seed)  # refused before Gymnasium's generator is seeded
+            check_seed(seed)  # refused before Gymnasium's generator is seeded
         super().reset(seed=seed)
         self.table.reset(seed=seed, options=options)
         observation, info = self._observe()

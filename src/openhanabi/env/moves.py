@@ -45,6 +45,7 @@ from numpy.typing import NDArray
 
 from openhanabi.rules import Action, ActionType, SeatView, Variant
 from openhanabi.rules.legal import action_table
+from openhanabi.rules.numbers import whole_number
 from openhanabi.rules.tables import tables_for
 
 RANKS = 5
@@ -313,7 +314,7 @@ class MoveNumbering:
 
     def describe(self, move: int) -> str:
         """What move number ``move`` asks for, in words (``ValueError`` outside the space)."""
-        if isinstance(move, bool) or not isinstance(move, int | np.integer):
+        if whole_number(move) is None:
             raise ValueError(f"a move is an integer move number, not {move!r}")
         if not 0 <= move < self.size:
             raise ValueError(f"move {move} is outside the move numbers 0 to {self.size - 1}")

@@ -35,6 +35,7 @@ from openhanabi.env.encodings import (
     make_encoding,
 )
 from openhanabi.rules import Variant
+from openhanabi.rules.numbers import whole_number
 
 Step = tuple[NDArray[np.int8], NDArray[np.int8], NDArray[np.float32], NDArray[np.bool_]]
 DECK_CHUNK = 1024  # seeds shuffled together (at least) when the pool of dealt decks runs out
@@ -42,7 +43,7 @@ LARGEST_SEED = 1 << 62  # seeds are kept as int64, and later games take the seed
 
 
 def _is_seed(value: object) -> bool:
-    return isinstance(value, int | np.integer) and not isinstance(value, bool)
+    return whole_number(value) is not None
 
 
 def check_seeds(seed: object, games: int) -> list[int]:
