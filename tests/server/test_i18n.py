@@ -50,7 +50,13 @@ PALETTE = ("--bg", "--fg", "--muted", "--accent", "--border", "--error", "--focu
 TEMPLATE_KEY = re.compile(r"""\b_\(\s*["']([^"']+)["']\s*[,)]""")
 KEY = re.compile(r"[a-z0-9_]+(\.[a-z0-9_]+)+")
 # calls whose first argument is the key of a text (HTTPException: its second, the detail)
-KEYED_CALLS = {"RefusedError": 0, "TooManyAttemptsError": 0, "PydanticCustomError": 0}
+# each call that names a text by key, and the position of its key (-1: the last)
+KEYED_CALLS = {
+    "RefusedError": 0,
+    "TooManyAttemptsError": 0,
+    "PydanticCustomError": 0,
+    "check_failures": -1,
+}
 
 
 def catalogue(lang: str, area: str) -> dict[str, str]:
@@ -154,9 +160,12 @@ def keys_in_python() -> set[str]:
 
 
 def constants(node: ast.expr) -> set[str]:
-    """The strings an argument can be: a constant, or either side of ``a if c else b``."""
+    """The strings an argument can be: a constant, either side of ``a if c else b``, or any
+    item of a tuple."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         return {node.value}
+    if isinstance(node, ast.Tuple):
+        return {text for item in node.elts for text in constants(item)}
     if isinstance(node, ast.IfExp):
         return constants(node.body) | constants(node.orelse)
     return set()
@@ -168,6 +177,7 @@ def test_every_key_in_the_code_exists() -> None:
     keys = keys_in_python() | set(STATUS_MESSAGES.values())
     assert {"refused.table_full", "title.lobby", "form.username", "status.404"} <= keys
     assert {"refused.too_many_sign_ins_one", "refused.too_many_sign_ins"} <= keys
+    assert {"refused.too_many_table_passwords_one", "refused.too_many_table_passwords"} <= keys
     missing = [key for key in sorted(keys) if key not in english()]
     assert missing == []
 

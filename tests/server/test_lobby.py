@@ -85,6 +85,50 @@ def test_a_password_keeps_a_table_closed(client: TestClient, other: TestClient) 
     assert joined.status_code == 303
 
 
+def seats(settings: Settings, table: int) -> int:
+    with database(settings) as db:
+        return db.scalar(select(func.count()).where(Seat.table_id == table)) or 0
+
+
+def test_wrong_table_passwords_are_limited_per_player_not_per_table(
+    settings: Settings,
+) -> None:
+    settings = settings.model_copy(update={"table_password_failures_per_player": 3})
+    with TestClient(create_app(settings), follow_redirects=False) as client:
+        register(client, "ann")
+        table = open_table(client, players="3", password="secret table")
+        guesser = second_browser(client)
+        register(guesser, "ben")
+        for guess in ("guess one", "guess two", "guess three"):
+            assert post(guesser, f"/tables/{table}/join", {"password": guess}).status_code == 403
+        waiting = post(guesser, f"/tables/{table}/join", {"password": "secret table"})
+        assert waiting.status_code == 429  # even the right password waits: it is not checked
+        assert "Too many wrong table passwords. Wait 15 minutes" in waiting.text
+        assert 0 < int(waiting.headers["Retry-After"]) <= 15 * 60
+        assert_no_traceback(waiting)
+        assert seats(settings, table) == 1  # the host alone: Ben is not seated
+        friend = second_browser(client)
+        register(friend, "cat")  # the guesser locked only themself out, not the table
+        joined = post(friend, f"/tables/{table}/join", {"password": "secret table"})
+        assert joined.status_code == 303
+
+
+def test_wrong_table_passwords_are_limited_per_address(settings: Settings) -> None:
+    settings = settings.model_copy(update={"table_password_failures_per_address": 2})
+    with TestClient(create_app(settings), follow_redirects=False) as client:
+        register(client, "ann")
+        table = open_table(client, players="4", password="secret table")
+        for name in ("ben", "cat"):  # a new account for each guess, from one address
+            guesser = second_browser(client)
+            register(guesser, name)
+            assert post(guesser, f"/tables/{table}/join", {"password": "guess"}).status_code == 403
+        guesser = second_browser(client)
+        register(guesser, "dan")
+        response = post(guesser, f"/tables/{table}/join", {"password": "secret table"})
+        assert response.status_code == 429
+        assert "Too many wrong table passwords" in response.text
+
+
 def test_start_needs_every_seat_taken(client: TestClient, settings: Settings) -> None:
     register(client, "ann")
     table = open_table(client, players="4", seat_2="random")

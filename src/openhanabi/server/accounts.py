@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import math
-from datetime import datetime, timedelta
+from datetime import timedelta
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from openhanabi.server.errors import RefusedError, TooManyAttemptsError
+from openhanabi.server.attempts import check_failures
+from openhanabi.server.errors import RefusedError
 from openhanabi.server.models import LoginFailure, LoginSession, User, now
 from openhanabi.server.security import Passwords, new_token, token_hash
 from openhanabi.server.settings import Settings
@@ -59,18 +59,17 @@ def authenticate(
     window = timedelta(minutes=settings.login_window_minutes)
     since = moment - window
     db.execute(delete(LoginFailure).where(LoginFailure.at < since))
-    for column, value, limit in (
-        (LoginFailure.name_key, key, settings.login_failures_per_account),
-        (LoginFailure.address, address, settings.login_failures_per_address),
-    ):
-        count, first = db.execute(
-            select(func.count(), func.min(LoginFailure.at)).where(
-                column == value, LoginFailure.at >= since
-            )
-        ).one()
-        if count >= limit:
-            db.commit()
-            _too_many(first, window, moment)
+    check_failures(
+        db,
+        LoginFailure.at,
+        [
+            (LoginFailure.name_key, key, settings.login_failures_per_account),
+            (LoginFailure.address, address, settings.login_failures_per_address),
+        ],
+        window,
+        moment,
+        ("refused.too_many_sign_ins_one", "refused.too_many_sign_ins"),
+    )
     user = db.scalar(select(User).where(User.name_key == key))
     if not passwords.verify(user.password_hash if user else None, password) or user is None:
         db.add(LoginFailure(name_key=key, address=address, at=moment))
@@ -81,18 +80,6 @@ def authenticate(
     db.execute(delete(LoginFailure).where(LoginFailure.name_key == key))
     db.commit()
     return user
-
-
-def _too_many(first: datetime | None, window: timedelta, moment: datetime) -> None:
-    if first is not None and first.tzinfo is None:  # SQLite's aggregate loses the type
-        first = datetime.fromisoformat(str(first)).replace(tzinfo=moment.tzinfo)
-    wait = (first + window - moment).total_seconds() if first is not None else 60.0
-    minutes = max(1, math.ceil(wait / 60))
-    raise TooManyAttemptsError(
-        "refused.too_many_sign_ins_one" if minutes == 1 else "refused.too_many_sign_ins",
-        retry_after=max(1, math.ceil(wait)),
-        minutes=minutes,
-    )
 
 
 def open_session(db: Session, settings: Settings, user: User) -> str:

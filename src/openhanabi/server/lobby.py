@@ -7,17 +7,29 @@ Every function checks what the rules of the lobby say before it changes anything
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import timedelta
 
-from sqlalchemy import select, update
+from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, selectinload
 
 from openhanabi.bots import bot_classes
 from openhanabi.rules import Variant
+from openhanabi.server.attempts import check_failures
 from openhanabi.server.errors import RefusedError
 from openhanabi.server.games import start_game
-from openhanabi.server.models import GameRecord, GameTable, Seat, Spectators, TableState, User
+from openhanabi.server.models import (
+    GameRecord,
+    GameTable,
+    Seat,
+    Spectators,
+    TablePasswordFailure,
+    TableState,
+    User,
+    now,
+)
 from openhanabi.server.security import Passwords
+from openhanabi.server.settings import Settings
 
 HOST_SEAT = 0
 
@@ -72,14 +84,25 @@ def open_table(
 
 
 def join(
-    db: Session, passwords: Passwords, table: GameTable, user: User, password: str = ""
+    db: Session,
+    settings: Settings,
+    passwords: Passwords,
+    table: GameTable,
+    user: User,
+    password: str = "",
+    address: str = "unknown",
 ) -> Seat:
-    """Seat ``user`` at the first free seat of ``table``."""
+    """Seat ``user`` at the first free seat of ``table``, if they know its password.
+
+    Wrong passwords are counted per player and per ``address``: past the settings' limits within
+    the window, :class:`~openhanabi.server.errors.TooManyAttemptsError` (429) without checking
+    the password.
+    """
     _check_waiting(table)
     if table.seat_of(user.id) is not None:
         raise RefusedError("refused.already_seated", 409)
-    if table.password_hash is not None and not passwords.verify(table.password_hash, password):
-        raise RefusedError("refused.wrong_table_password", 403)
+    if table.password_hash is not None:
+        _check_password(db, settings, passwords, table.password_hash, user, password, address)
     free = table.free_seats()
     if not free:
         raise RefusedError("refused.table_full", 409)
@@ -91,6 +114,37 @@ def join(
         db.rollback()
         raise RefusedError("refused.seat_just_taken", 409) from None
     return seat
+
+
+def _check_password(
+    db: Session,
+    settings: Settings,
+    passwords: Passwords,
+    password_hash: str,
+    user: User,
+    password: str,
+    address: str,
+) -> None:
+    moment = now()
+    window = timedelta(minutes=settings.login_window_minutes)
+    db.execute(delete(TablePasswordFailure).where(TablePasswordFailure.at < moment - window))
+    check_failures(
+        db,
+        TablePasswordFailure.at,
+        [
+            (TablePasswordFailure.user_id, user.id, settings.table_password_failures_per_player),
+            (TablePasswordFailure.address, address, settings.table_password_failures_per_address),
+        ],
+        window,
+        moment,
+        ("refused.too_many_table_passwords_one", "refused.too_many_table_passwords"),
+    )
+    if not passwords.verify(password_hash, password):
+        # a right password later does not wipe these out: it is no proof of anything, as the
+        # guesser may know another table's
+        db.add(TablePasswordFailure(user_id=user.id, address=address, at=moment))
+        db.commit()
+        raise RefusedError("refused.wrong_table_password", 403)
 
 
 def leave(db: Session, table: GameTable, user: User) -> None:

@@ -2,7 +2,8 @@
 in :mod:`openhanabi.server.migrations` (a test compares the two).
 
 - :class:`User` and :class:`LoginSession` (a sign-in, its cookie token stored hashed),
-  :class:`LoginFailure` (for the sign-in rate limit);
+  :class:`LoginFailure` and :class:`TablePasswordFailure` (for the rate limits on sign-ins and
+  on tables' passwords);
 - :class:`GameTable`: a table in the lobby with its rules (a preset and the rules' options), who
   may watch its game (:class:`Spectators`) and :class:`Seat` rows, each a player or a bot;
 - :class:`GameRecord`: a game as its record (deck, bonus tiles and actions, as
@@ -147,6 +148,22 @@ class LoginFailure(Base):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     name_key: Mapped[str] = mapped_column(String(32))
+    address: Mapped[str] = mapped_column(String(64))
+    at: Mapped[datetime] = mapped_column(default=now)
+
+
+class TablePasswordFailure(Base):
+    """A wrong table password, counted per player and per address for the rate limit (not per
+    table, so that nobody can lock a table's friends out by guessing its password)."""
+
+    __tablename__ = "table_password_failures"
+    __table_args__ = (
+        Index("ix_table_password_failures_user_id_at", "user_id", "at"),
+        Index("ix_table_password_failures_address_at", "address", "at"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
     address: Mapped[str] = mapped_column(String(64))
     at: Mapped[datetime] = mapped_column(default=now)
 

@@ -37,7 +37,9 @@ class Settings(BaseSettings):
     )
     session_days: int = Field(default=30, ge=1, description="how long a sign-in lasts")
     login_window_minutes: int = Field(
-        default=15, ge=1, description="how far back failed sign-ins count"
+        default=15,
+        ge=1,
+        description="how far back failed sign-ins and wrong table passwords count",
     )
     login_failures_per_account: int = Field(
         default=5, ge=1, description="failed sign-ins to one account in the window before a pause"
@@ -46,6 +48,16 @@ class Settings(BaseSettings):
         default=20,
         ge=1,
         description="failed sign-ins from one address in the window before one",
+    )
+    table_password_failures_per_player: int = Field(
+        default=10,
+        ge=1,
+        description="wrong table passwords from one player in the window before a pause",
+    )
+    table_password_failures_per_address: int = Field(
+        default=30,
+        ge=1,
+        description="wrong table passwords from one address in the window before one",
     )
     password_time_cost: int = Field(default=3, ge=1, description="argon2 passes per password")
     password_memory_kib: int = Field(

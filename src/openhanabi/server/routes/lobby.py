@@ -16,6 +16,7 @@ from openhanabi.server.deps import (
     DbDep,
     PasswordsDep,
     RowId,
+    SettingsDep,
     UserDep,
     Visitor,
     VisitorDep,
@@ -93,13 +94,17 @@ def table_page(request: Request, table_id: RowId, db: DbDep, visitor: VisitorDep
 
 @router.post("/tables/{table_id}/join", dependencies=[CsrfChecked])
 def join(
+    request: Request,
     table_id: RowId,
     form: Annotated[JoinForm, Form()],
     db: DbDep,
+    settings: SettingsDep,
     passwords: PasswordsDep,
     user: UserDep,
 ) -> RedirectResponse:
-    lobby.join(db, passwords, lobby.find_table(db, table_id), user, form.password)
+    address = request.client.host if request.client else "unknown"
+    table = lobby.find_table(db, table_id)
+    lobby.join(db, settings, passwords, table, user, form.password, address)
     return redirect(f"/tables/{table_id}")
 
 

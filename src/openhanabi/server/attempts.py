@@ -1,0 +1,50 @@
+"""Failed attempts at a secret (a sign-in, a table's password), counted within a window: past a
+limit, the next attempt waits without its secret being checked, so guessing takes years."""
+
+from __future__ import annotations
+
+import math
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import InstrumentedAttribute, Session
+
+from openhanabi.server.errors import TooManyAttemptsError
+
+
+def check_failures(
+    db: Session,
+    moment_column: InstrumentedAttribute[datetime],
+    limits: list[tuple[InstrumentedAttribute[Any], object, int]],
+    window: timedelta,
+    moment: datetime,
+    refusals: tuple[str, str],
+) -> None:
+    """Raise :class:`TooManyAttemptsError` (with the first of ``refusals`` for a wait of one
+    minute, else the second) when, for one of ``limits`` (a column, its value and how many
+    failures it may have), the failures since ``moment - window`` have reached the limit."""
+    since = moment - window
+    for column, value, limit in limits:
+        count, first = db.execute(
+            select(func.count(), func.min(moment_column)).where(
+                column == value, moment_column >= since
+            )
+        ).one()
+        if count >= limit:
+            db.commit()  # keeps the clean-up the caller may have made
+            _too_many(first, window, moment, refusals)
+
+
+def _too_many(
+    first: datetime | None, window: timedelta, moment: datetime, refusals: tuple[str, str]
+) -> None:
+    if first is not None and first.tzinfo is None:  # SQLite's aggregate loses the type
+        first = datetime.fromisoformat(str(first)).replace(tzinfo=moment.tzinfo)
+    wait = (first + window - moment).total_seconds() if first is not None else 60.0
+    minutes = max(1, math.ceil(wait / 60))
+    raise TooManyAttemptsError(
+        refusals[0] if minutes == 1 else refusals[1],
+        retry_after=max(1, math.ceil(wait)),
+        minutes=minutes,
+    )
