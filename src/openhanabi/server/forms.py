@@ -3,7 +3,7 @@ each rule has a message a person can act on, in their language (:func:`problems`
 
 A broken rule of ours is a :class:`~pydantic_core.PydanticCustomError` whose type is the key of
 its text in the ``site`` catalogue (``form.*``); pydantic's own checks (a number too big, a
-missing field) have keys named after their types, and the English of pydantic where we have none.
+missing field) have keys named after their types, and ``form.not_valid`` stands for any other.
 """
 
 from __future__ import annotations
@@ -152,11 +152,11 @@ def problems(error: RequestValidationError, t: Translator) -> dict[str, str]:
         kind = str(problem.get("type", ""))
         key = kind if kind.startswith("form.") else f"form.{kind}"
         params = {name: _shown(value) for name, value in (problem.get("ctx") or {}).items()}
-        if key in t.texts:
-            text = t(key, **params)
-        else:  # a check we have no words for: pydantic's English beats nothing
-            text = str(problem.get("msg", "")) or t("form.invalid")
-        found.setdefault(field, text)
+        if kind == "enum":  # pydantic's "'a' or 'b'" is English: the choices alone
+            params["expected"] = ", ".join(re.findall(r"'([^']*)'", params.get("expected", "")))
+        # a check we have no words for (only a crafted form can fail those) is said in the
+        # visitor's language all the same, without its English details
+        found.setdefault(field, t(key if key in t.texts else "form.not_valid", **params))
     return found
 
 
