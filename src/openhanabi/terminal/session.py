@@ -2,7 +2,9 @@
 
 The person and the bots act the same way: each gets its own seat's view and answers with an
 action that goes through :meth:`Game.apply`. The board is redrawn from the person's view before
-each of their moves; the bots' moves show up in its log with their explanations.
+each of their moves; the bots' moves show up in its log, and their explanations once the game is
+over: a bot explains its move from its own view, which holds the person's cards ("to get the
+yellow 1 played").
 """
 
 from __future__ import annotations
@@ -78,7 +80,11 @@ class Session:
         if self.title:
             self.console.print(Text(self.title, style="dim"))
         view = self.game.view(self.seat)
-        self.console.print(render_board(view, self.names, self.notes), soft_wrap=True)
+        self.console.print(render_board(view, self.names, self._notes_shown()), soft_wrap=True)
+
+    def _notes_shown(self) -> dict[int, str]:
+        """The bots' explanations the person may read now: none before the game is over."""
+        return self.notes if self.game.outcome is not None else {}
 
     def _say(self, text: str, style: str = "") -> None:
         self.console.print(Text(text, style=style), soft_wrap=True)
@@ -155,10 +161,11 @@ class Session:
             self._say("Nothing has happened yet.")
             return
         hands = hands_before(view)
+        notes = self._notes_shown()
         for index in range(len(view.events)):
             line = f"{index + 1:3}. {event_text(view, index, self.names, hands)}"
-            if self.notes.get(index):
-                line += f"  ({self.notes[index]})"
+            if notes.get(index):
+                line += f"  ({notes[index]})"
             self._say(line)
 
     def _show_end(self) -> None:
