@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
@@ -32,6 +33,7 @@ from openhanabi.terminal.commands import (
 from openhanabi.terminal.words import card_name, event_text, hands_before, readable_note
 
 PROMPT = "> "
+RECENT = 8  # the moves of the log the board shows, when the terminal is tall enough
 ReadLine = Callable[[str], str]
 
 
@@ -72,15 +74,32 @@ class Session:
         self._show_end()
         return game
 
-    def _draw(self) -> None:
+    def _draw(self, fit: bool = True) -> None:
+        """Draw the board; with ``fit``, on a terminal, with only as many recent moves as leave
+        the whole board and the prompt on the screen (the log command shows every move)."""
         if self.console.is_terminal:
             self.console.clear()
         else:
             self.console.print("─" * 60, markup=False, highlight=False)
+        room = self.console.height - 1  # the prompt's row
         if self.title:
-            self.console.print(Text(self.title, style="dim"))
+            title = Text(self.title, style="dim")
+            self.console.print(title)
+            room -= _rows(title, self.console.width)
+        fit = fit and self.console.is_terminal
+        self.console.print(self._board(room if fit else None), soft_wrap=True)
+
+    def _board(self, room: int | None) -> Text:
+        """The board, with fewer recent moves than :data:`RECENT` where it must fit ``room``
+        rows (down to one move: a screen shorter still scrolls)."""
         view = self.game.view(self.seat)
-        self.console.print(render_board(view, self.names, self._notes_shown()), soft_wrap=True)
+        notes = self._notes_shown()
+        board = render_board(view, self.names, notes, RECENT)
+        recent = RECENT
+        while room is not None and recent > 1 and _rows(board, self.console.width) > room:
+            recent -= 1
+            board = render_board(view, self.names, notes, recent)
+        return board
 
     def _notes_shown(self) -> dict[int, str]:
         """The bots' explanations the person may read now: none before the game is over."""
@@ -169,7 +188,7 @@ class Session:
             self._say(line)
 
     def _show_end(self) -> None:
-        self._draw()
+        self._draw(fit=False)  # no prompt follows: what scrolls off can be scrolled back to
         outcome = self.game.outcome
         if outcome is not None:
             self.console.print()
@@ -178,3 +197,9 @@ class Session:
             hand = reversed(self.game.hands[self.seat])
             faces = " ".join(card_name(self.game.card(order), self.game.variant) for order in hand)
             self._say(f"Your hand was: {faces or 'empty'} (slot 1 first).")
+
+
+def _rows(text: Text, width: int) -> int:
+    """The terminal rows ``text`` takes on a screen ``width`` columns wide, wrapped by the
+    terminal (the board is printed without wrapping of its own)."""
+    return sum(max(1, -(-cell_len(line) // width)) for line in text.plain.split("\n"))
