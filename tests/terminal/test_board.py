@@ -153,3 +153,11 @@ def test_a_free_clue_is_marked() -> None:
     assert "You played R5 (slot 5); bonus tile 3: a free colour clue" in log
     assert "You told Bob (a free clue): yellow → slots 3, 4, 5" in log
     assert "You told Bob: rank 1" in log
+
+
+def test_the_turn_s_hint_fits_an_80_column_terminal_and_names_a_declared_play() -> None:
+    for name, declared in [("base", False), ("declared-play", True)]:
+        view = Game.new(find_variant(name, players=2), 1).view(0)
+        hint = render_board(view, NAMES).plain.splitlines()[-1]
+        assert hint.startswith("Your turn: play N") and len(hint) <= 80
+        assert ("play N [COLOUR]" in hint) is declared
