@@ -161,3 +161,17 @@ def test_the_turn_s_hint_fits_an_80_column_terminal_and_names_a_declared_play() 
         hint = render_board(view, NAMES).plain.splitlines()[-1]
         assert hint.startswith("Your turn: play N") and len(hint) <= 80
         assert ("play N [COLOUR]" in hint) is declared
+
+
+def test_a_colour_clue_on_a_card_that_may_be_rainbow_shows_both_suits() -> None:
+    # Bob's green clue touches Alice's G2 and M3: each is green or rainbow, and the board
+    # says so rather than ?? (Alice's own cards stay unseen: a suit pair, no face)
+    variant = find_variant("rainbow", players=2)
+    game = run(
+        make_game(variant, ["R1 G2 M3 B4 W5", "R2 Y2 G3 B2 W1"]), "clue 1 rank 2", "clue 0 colour 2"
+    )
+    mine = below(lines(game), "Alice (you)").split()
+    assert mine == ["??", "??", "G/M?*", "G/M?*", "??"]
+    seen = lines(game, seat=1)
+    assert row(seen, "1 Alice").split()[-5:] == ["W5", "B4", "M3", "G2", "R1"]
+    assert below(seen, "1 Alice").split() == ["-", "-", "G/M?*", "G/M?*", "-"]
