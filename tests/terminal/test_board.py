@@ -153,3 +153,25 @@ def test_a_free_clue_is_marked() -> None:
     assert "You played R5 (slot 5); bonus tile 3: a free colour clue" in log
     assert "You told Bob (a free clue): yellow → slots 3, 4, 5" in log
     assert "You told Bob: rank 1" in log
+
+
+def test_the_turn_s_hint_fits_an_80_column_terminal_and_names_a_declared_play() -> None:
+    for name, declared in [("base", False), ("declared-play", True)]:
+        view = Game.new(find_variant(name, players=2), 1).view(0)
+        hint = render_board(view, NAMES).plain.splitlines()[-1]
+        assert hint.startswith("Your turn: play N") and len(hint) <= 80
+        assert ("play N [COLOUR]" in hint) is declared
+
+
+def test_a_colour_clue_on_a_card_that_may_be_rainbow_shows_both_suits() -> None:
+    # Bob's green clue touches Alice's G2 and M3: each is green or rainbow, and the board
+    # says so rather than ?? (Alice's own cards stay unseen: a suit pair, no face)
+    variant = find_variant("rainbow", players=2)
+    game = run(
+        make_game(variant, ["R1 G2 M3 B4 W5", "R2 Y2 G3 B2 W1"]), "clue 1 rank 2", "clue 0 colour 2"
+    )
+    mine = below(lines(game), "Alice (you)").split()
+    assert mine == ["??", "??", "G/M?*", "G/M?*", "??"]
+    seen = lines(game, seat=1)
+    assert row(seen, "1 Alice").split()[-5:] == ["W5", "B4", "M3", "G2", "R1"]
+    assert below(seen, "1 Alice").split() == ["-", "-", "G/M?*", "G/M?*", "-"]

@@ -168,3 +168,18 @@ def test_a_bot_that_answers_no_action_fails_as_a_bot_error() -> None:
     with pytest.raises(BotError, match="bot 'basic' in seat 2 chose None"):
         table.run()
     assert [str(action) for action in table.game.history] == ["clue 1 rank 1"]
+
+
+def test_bots_explain_their_moves_only_once_the_game_is_over() -> None:
+    # Cathy saves Alice's chop "to save the green 2": a bot explains its move from its own view,
+    # which holds the person's cards, so during the game its words would show them
+    table = session(["clue bob 1", "log", "quit"], seed=7, bot="conventions")
+    game = table.run()
+    save = table.notes[2]
+    assert "Alice" in save and "green 2" in save
+    assert game.card(game.events[2].touched[0]).name(game.variant) == "G2"
+    text = output(table)
+    during, end = text.split("   game over")
+    assert "Cathy told you: rank 2" in during
+    assert not any(note in during for note in table.notes.values())
+    assert f"Cathy: {save}" in end

@@ -23,7 +23,9 @@ def add_variant_options(parser: argparse.ArgumentParser, first_seat: int = 0) ->
         "--no-empty-clues", action="store_true", help="forbid clues that touch no card"
     )
     group.add_argument(
-        "--play-until-perfect", action="store_true", help="all or nothing: play on until 25"
+        "--play-until-perfect",
+        action="store_true",
+        help="all or nothing: play on until every firework is complete",
     )
     group.add_argument("--declared-play", action="store_true", help="plays may declare a suit")
     group.add_argument("--bonus-tiles", action="store_true", help="completions draw bonus tiles")

@@ -37,7 +37,9 @@ def add_parser(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     console = Console()
     presets = Table(title="Variants (--variant NAME)", title_justify="left")
-    for column in ("name", "hanab.live name", "suits", "max", "what changes", "rulebook"):
+    # the name is what --variant takes: never cut short, whatever the terminal's width
+    presets.add_column("name", no_wrap=True, overflow="fold")
+    for column in ("hanab.live name", "suits", "max", "what changes", "rulebook"):
         presets.add_column(column)
     for preset in PRESETS:
         variant = preset.variant()

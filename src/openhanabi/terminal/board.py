@@ -19,7 +19,7 @@ Discards    none
 <BLANKLINE>
 Recent moves: none yet
 <BLANKLINE>
-Your turn: play N, discard N, clue WHO WHAT; suggest asks the bot; help lists all.
+Your turn: play N, discard N, clue WHO WHAT; suggest for a hint, help for more.
 """
 
 from __future__ import annotations
@@ -226,9 +226,10 @@ def _prompt_hint(view: SeatView) -> Text | None:
         return None
     if view.pending is not None:
         return Text("\nYour bonus tile decision; help lists every command.")
-    return Text(
-        "\nYour turn: play N, discard N, clue WHO WHAT; suggest asks the bot; help lists all."
-    )
+    # one line of at most 80 columns, so that a terminal of that width does not break it
+    if view.variant.declared_play:
+        return Text("\nYour turn: play N [COLOUR], discard N, clue WHO WHAT; suggest or help.")
+    return Text("\nYour turn: play N, discard N, clue WHO WHAT; suggest for a hint, help for more.")
 
 
 def end_summary(outcome: Outcome, variant: Variant) -> Text:

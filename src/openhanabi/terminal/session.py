@@ -2,13 +2,16 @@
 
 The person and the bots act the same way: each gets its own seat's view and answers with an
 action that goes through :meth:`Game.apply`. The board is redrawn from the person's view before
-each of their moves; the bots' moves show up in its log with their explanations.
+each of their moves; the bots' moves show up in its log, and their explanations once the game is
+over: a bot explains its move from its own view, which holds the person's cards ("to get the
+yellow 1 played").
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
@@ -30,6 +33,7 @@ from openhanabi.terminal.commands import (
 from openhanabi.terminal.words import card_name, event_text, hands_before, readable_note
 
 PROMPT = "> "
+RECENT = 8  # the moves of the log the board shows, when the terminal is tall enough
 ReadLine = Callable[[str], str]
 
 
@@ -70,15 +74,36 @@ class Session:
         self._show_end()
         return game
 
-    def _draw(self) -> None:
+    def _draw(self, fit: bool = True) -> None:
+        """Draw the board; with ``fit``, on a terminal, with only as many recent moves as leave
+        the whole board and the prompt on the screen (the log command shows every move)."""
         if self.console.is_terminal:
             self.console.clear()
         else:
             self.console.print("─" * 60, markup=False, highlight=False)
+        room = self.console.height - 1  # the prompt's row
         if self.title:
-            self.console.print(Text(self.title, style="dim"))
+            title = Text(self.title, style="dim")
+            self.console.print(title)
+            room -= _rows(title, self.console.width)
+        fit = fit and self.console.is_terminal
+        self.console.print(self._board(room if fit else None), soft_wrap=True)
+
+    def _board(self, room: int | None) -> Text:
+        """The board, with fewer recent moves than :data:`RECENT` where it must fit ``room``
+        rows (down to one move: a screen shorter still scrolls)."""
         view = self.game.view(self.seat)
-        self.console.print(render_board(view, self.names, self.notes), soft_wrap=True)
+        notes = self._notes_shown()
+        board = render_board(view, self.names, notes, RECENT)
+        recent = RECENT
+        while room is not None and recent > 1 and _rows(board, self.console.width) > room:
+            recent -= 1
+            board = render_board(view, self.names, notes, recent)
+        return board
+
+    def _notes_shown(self) -> dict[int, str]:
+        """The bots' explanations the person may read now: none before the game is over."""
+        return self.notes if self.game.outcome is not None else {}
 
     def _say(self, text: str, style: str = "") -> None:
         self.console.print(Text(text, style=style), soft_wrap=True)
@@ -155,14 +180,15 @@ class Session:
             self._say("Nothing has happened yet.")
             return
         hands = hands_before(view)
+        notes = self._notes_shown()
         for index in range(len(view.events)):
             line = f"{index + 1:3}. {event_text(view, index, self.names, hands)}"
-            if self.notes.get(index):
-                line += f"  ({self.notes[index]})"
+            if notes.get(index):
+                line += f"  ({notes[index]})"
             self._say(line)
 
     def _show_end(self) -> None:
-        self._draw()
+        self._draw(fit=False)  # no prompt follows: what scrolls off can be scrolled back to
         outcome = self.game.outcome
         if outcome is not None:
             self.console.print()
@@ -171,3 +197,9 @@ class Session:
             hand = reversed(self.game.hands[self.seat])
             faces = " ".join(card_name(self.game.card(order), self.game.variant) for order in hand)
             self._say(f"Your hand was: {faces or 'empty'} (slot 1 first).")
+
+
+def _rows(text: Text, width: int) -> int:
+    """The terminal rows ``text`` takes on a screen ``width`` columns wide, wrapped by the
+    terminal (the board is printed without wrapping of its own)."""
+    return sum(max(1, -(-cell_len(line) // width)) for line in text.plain.split("\n"))

@@ -32,10 +32,12 @@ def card_name(card: Card, variant: Variant) -> str:
 
 
 def knowledge_label(cards: Iterable[Card], variant: Variant) -> str:
-    """A short label for a set of possible identities: ``R3``, ``R?``, ``?3`` or ``??``."""
-    suits = {card.suit for card in cards}
+    """A short label for a set of possible identities: ``R3``, ``R?``, ``?3`` or ``??``; with
+    two suits left, both: ``G/M?`` (a green clue on a card that may be rainbow tells that much).
+    """
+    suits = sorted({card.suit for card in cards})
     ranks = {card.rank for card in cards}
-    letter = variant.suits[next(iter(suits))].letter if len(suits) == 1 else "?"
+    letter = "/".join(variant.suits[suit].letter for suit in suits) if len(suits) <= 2 else "?"
     rank = str(next(iter(ranks))) if len(ranks) == 1 else "?"
     return letter + rank
 
