@@ -107,3 +107,13 @@ def test_every_whole_number_seeds_the_game_the_pettingzoo_environment_deals(seed
     table.step(int(np.flatnonzero(info["action_mask"])[0]))
     table.reset()
     assert table.table.game_seed == int(seed) + 1
+
+
+def test_a_move_may_be_a_zero_dimensional_integer_array() -> None:
+    table = SelfPlayEnv("base", players=2)
+    _, info = table.reset(seed=2)
+    move = np.array(np.flatnonzero(info["action_mask"])[-1])
+    assert move.shape == () and table.action_space.contains(move)
+    _, _, terminated, _, info = table.step(move)
+    assert not terminated and "illegal_move" not in info
+    assert table.table.game is not None and table.table.game.turn == 1

@@ -79,7 +79,7 @@ class SelfPlayEnv(gymnasium.Env[NDArray[np.int8], np.int64]):
         return observation, info
 
     def step(
-        self, action: np.int64 | int
+        self, action: int | np.integer[Any] | NDArray[np.integer[Any]]
     ) -> tuple[NDArray[np.int8], SupportsFloat, bool, bool, dict[str, Any]]:
         table = self.table
         game = table.game
