@@ -177,7 +177,12 @@ def test_an_illegal_move_ends_the_game_against_its_author() -> None:
         (2.0, "integer move number"),
         (True, "integer move number"),
         ("3", "integer move number"),
+        (np.array([1]), "integer move number"),
+        (np.array(1.0), "integer move number"),
+        (np.array(True), "integer move number"),
+        (np.array(40), "outside the action space"),
     ],
+    ids=repr,
 )
 def test_a_move_that_is_no_move_number_raises_value_error(move: object, message: str) -> None:
     table = env(players=3, encoding="hle")
@@ -187,6 +192,26 @@ def test_a_move_that_is_no_move_number_raises_value_error(move: object, message:
     assert table.unwrapped.game.turn == 0  # nothing happened
     table.step(np.int64(int(np.flatnonzero(table.observe("player_0")["action_mask"])[0])))
     assert table.unwrapped.game.turn == 1
+
+
+@pytest.mark.parametrize("dtype", [np.int64, np.int8, np.uint16])
+def test_a_move_may_be_a_zero_dimensional_integer_array(dtype: type[np.integer[Any]]) -> None:
+    """Gymnasium's ``Discrete`` space holds 0-d integer arrays, the moves a policy's argmax
+    over one observation gives: each plays its move."""
+    table, same = env(players=3, encoding="hle"), env(players=3, encoding="hle")
+    table.reset(seed=4)
+    same.reset(seed=4)
+    for _ in range(6):
+        legal = np.flatnonzero(table.observe(table.agent_selection)["action_mask"])
+        move = np.array(legal[-1], dtype=dtype)
+        assert table.action_space(table.agent_selection).contains(move)
+        table.step(move)
+        same.step(int(legal[-1]))
+        agent = same.agent_selection
+        assert table.agent_selection == agent
+        seen, expected = table.observe(agent), same.observe(agent)
+        assert np.array_equal(seen["observation"], expected["observation"])
+    assert table.unwrapped.game.turn == 6
 
 
 def test_hle_encoding_implies_no_empty_clues_and_refuses_other_variants() -> None:

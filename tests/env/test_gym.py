@@ -10,7 +10,7 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 import openhanabi.env
-from openhanabi.env import SelfPlayEnv
+from openhanabi.env import SelfPlayEnv, raw_env
 
 
 @pytest.mark.parametrize("env_id", sorted(openhanabi.env.GYMNASIUM_IDS))
@@ -84,3 +84,36 @@ def test_a_seed_that_is_not_a_whole_number_is_refused(seed: object) -> None:
     with pytest.raises(ValueError, match="a seed is a whole number"):
         table.reset(seed=seed)  # type: ignore[arg-type]
     assert table.table.game_seed == 4
+
+
+@pytest.mark.parametrize(
+    "seed", [np.int64(9), np.uint16(9), -9, np.int64(-9), 2**64 + 9, -(2**70)], ids=repr
+)
+def test_every_whole_number_seeds_the_game_the_pettingzoo_environment_deals(seed: int) -> None:
+    """NumPy integers and negative seeds deal as in the PettingZoo environment; Gymnasium's
+    generator, which takes only plain ints from 0 up, is seeded alike for seeds that deal
+    the same game."""
+    table = SelfPlayEnv("base", players=2)
+    observation, info = table.reset(seed=seed)
+    assert table.table.game_seed == int(seed)
+    referee = raw_env("base", players=2)
+    referee.reset(seed=int(seed))
+    assert np.array_equal(observation, referee.observe("player_0")["observation"])
+    assert np.array_equal(info["action_mask"], referee.observe("player_0")["action_mask"])
+    drawn = table.np_random.integers(1 << 62)
+    same_game = SelfPlayEnv("base", players=2)
+    same_game.reset(seed=int(seed) % 2**64)
+    assert same_game.np_random.integers(1 << 62) == drawn
+    table.step(int(np.flatnonzero(info["action_mask"])[0]))
+    table.reset()
+    assert table.table.game_seed == int(seed) + 1
+
+
+def test_a_move_may_be_a_zero_dimensional_integer_array() -> None:
+    table = SelfPlayEnv("base", players=2)
+    _, info = table.reset(seed=2)
+    move = np.array(np.flatnonzero(info["action_mask"])[-1])
+    assert move.shape == () and table.action_space.contains(move)
+    _, _, terminated, _, info = table.step(move)
+    assert not terminated and "illegal_move" not in info
+    assert table.table.game is not None and table.table.game.turn == 1

@@ -244,6 +244,20 @@ def test_reset_takes_one_seed_per_game() -> None:
         vector.reset(seed=[1, 2])
 
 
+@pytest.mark.parametrize("seed", [-6, np.int64(-6)], ids=repr)
+def test_a_negative_first_seed_deals_as_one_seed_per_game_does(seed: int) -> None:
+    """Seeds are whole numbers of either sign, as in the batch engine and the single
+    environment; Gymnasium's generator, which takes only seeds from 0 up, is still seeded."""
+    vector = SelfPlayVectorEnv(3, players=2)
+    observations, _ = vector.reset(seed=seed)
+    assert vector.game_seeds.tolist() == [-6, -5, -4]
+    expected, _ = SelfPlayVectorEnv(3, players=2).reset(seed=[-6, -5, -4])
+    assert np.array_equal(observations, expected)
+    drawn = vector.np_random.integers(1 << 62)
+    vector.reset(seed=seed)
+    assert vector.np_random.integers(1 << 62) == drawn
+
+
 def test_an_illegal_move_is_refused_by_game_and_move_and_changes_nothing() -> None:
     vector = SelfPlayVectorEnv(4, players=2, encoding="hle")
     _, infos = vector.reset(seed=5)

@@ -22,8 +22,9 @@ ever given). A seed is a whole number (a Python or NumPy integer): a float, text
 
 Illegal moves follow PettingZoo's classic games: a move number in range whose mask value is 0 ends
 the game at once (the table abandons it), the agent that chose it receives ``illegal_reward``
-(-1 by default) and the others 0, and a warning names the move. A move number outside the action
-space, or a value that is not an integer, raises ``ValueError``.
+(-1 by default) and the others 0, and a warning names the move. A move number is an int, a NumPy
+integer or a 0-d integer array (each a member of the ``Discrete`` action space); a move number
+outside the action space, or a value that is not an integer, raises ``ValueError``.
 
 >>> from openhanabi.env import env
 >>> table = env(variant="rainbow", players=3)
@@ -214,7 +215,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
             "action_mask": values.copy(),
         }
 
-    def step(self, action: int | np.integer[Any] | None) -> None:
+    def step(self, action: int | np.integer[Any] | NDArray[np.integer[Any]] | None) -> None:
         self._updated = True
         agent = self.agent_selection
         try:
@@ -303,6 +304,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
         if action is None:
             raise ValueError("the game is not over: step() needs a move number, not None")
         if isinstance(action, bool) or not isinstance(action, int | np.integer):
+            if isinstance(action, np.ndarray) and action.shape == () and action.dtype.kind in "iu":
+                # a 0-d integer array is a move of Gymnasium's Discrete space (and what a
+                # policy's argmax over one observation gives)
+                return self._move(action.item())
             raise ValueError(f"a move is an integer move number, not {action!r}")
         move = int(action)
         if not 0 <= move < size:

@@ -32,6 +32,15 @@ from openhanabi.env.text import render_text
 from openhanabi.rules import Variant
 from openhanabi.rules.deck import check_seed
 
+GENERATOR_SEEDS = 1 << 64  # the rules' generator reads a seed modulo 2**64
+
+
+def generator_seed(seed: int | None) -> int | None:
+    """The seed of Gymnasium's generator for a game's ``seed``: a plain int that is not
+    negative, as Gymnasium requires, the same for seeds that deal the same game (the rules'
+    generator reads seeds modulo 2**64, so -1 deals the game 2**64 - 1 deals)."""
+    return None if seed is None else seed % GENERATOR_SEEDS
+
 
 class SelfPlayEnv(gymnasium.Env[NDArray[np.int8], np.int64]):
     """Every seat played by the same policy (see the module's documentation)."""
@@ -61,8 +70,8 @@ class SelfPlayEnv(gymnasium.Env[NDArray[np.int8], np.int64]):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[NDArray[np.int8], dict[str, Any]]:
         if seed is not None:
-            check_seed(seed)  # refused before Gymnasium's generator is seeded
-        super().reset(seed=seed)
+            seed = check_seed(seed)  # refused before Gymnasium's generator is seeded
+        super().reset(seed=generator_seed(seed))
         self.table.reset(seed=seed, options=options)
         observation, info = self._observe()
         if self.render_mode == "human":
@@ -70,7 +79,7 @@ class SelfPlayEnv(gymnasium.Env[NDArray[np.int8], np.int64]):
         return observation, info
 
     def step(
-        self, action: np.int64 | int
+        self, action: int | np.integer[Any] | NDArray[np.integer[Any]]
     ) -> tuple[NDArray[np.int8], SupportsFloat, bool, bool, dict[str, Any]]:
         table = self.table
         game = table.game

@@ -61,6 +61,7 @@ from openhanabi.env.batch.extended import ExtendedObserver
 from openhanabi.env.batch.hle import as_values
 from openhanabi.env.batch.state import BatchState, Ints
 from openhanabi.env.encodings import DTYPE
+from openhanabi.env.gym import generator_seed
 from openhanabi.rules import Variant
 
 FIRST_SEED_BITS = 61  # a random first seed leaves room below the batch engine's 2**62
@@ -260,7 +261,7 @@ class SelfPlayVectorEnv(VectorEnv[NDArray[np.int8], NDArray[np.int64], NDArray[A
             seeds = check_seeds(seed, self.num_envs)  # refused before anything changes
             if isinstance(seed, int | np.integer):
                 first = seeds[0]
-                super().reset(seed=first)
+                super().reset(seed=generator_seed(first))
             else:
                 first = seeds
         observations, masks = self.batch.reset(first)
