@@ -170,6 +170,19 @@ def test_a_bot_that_answers_no_action_fails_as_a_bot_error() -> None:
     assert [str(action) for action in table.game.history] == ["clue 1 rank 1"]
 
 
+def test_ctrl_c_while_a_bot_thinks_stops_the_game_after_the_moves_made() -> None:
+    table = session(["clue bob 1"])
+
+    def interrupted(view: SeatView) -> None:
+        raise KeyboardInterrupt  # what Ctrl-C raises in the bot's move
+
+    table.bots[2].act = interrupted  # type: ignore[method-assign,assignment]
+    game = table.run()
+    assert len(game.history) == 2  # the person's clue and Bob's answer stay
+    assert game.outcome is not None and game.outcome.termination is Termination.ABANDONED
+    assert "Interrupted: the game stops here." in output(table)
+
+
 def test_bots_explain_their_moves_only_once_the_game_is_over() -> None:
     # Cathy saves Alice's chop "to save the green 2": a bot explains its move from its own view,
     # which holds the person's cards, so during the game its words would show them

@@ -70,7 +70,11 @@ class Session:
                 if not self._person_moves():
                     game.abandon("you stopped the game")
             else:
-                self._bot_moves()
+                try:
+                    self._bot_moves()
+                except KeyboardInterrupt:  # Ctrl-C while a bot thinks: stop as at the prompt
+                    self._say("\nInterrupted: the game stops here.")
+                    game.abandon("you stopped the game")
         self._show_end()
         return game
 
