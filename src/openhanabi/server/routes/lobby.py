@@ -24,10 +24,12 @@ from openhanabi.server.deps import (
 from openhanabi.server.errors import RefusedError
 from openhanabi.server.forms import JoinForm, TableForm
 from openhanabi.server.i18n import Translator, language_of, translator
-from openhanabi.server.models import Spectators
+from openhanabi.server.models import Spectators, TableState
 from openhanabi.server.pages import redirect, render
 
 router = APIRouter()
+# the page of a waiting table asks this often whether someone joined, left or started the game
+TABLE_WAIT_SECONDS = 3
 
 
 @router.get("/", response_class=HTMLResponse)
@@ -82,6 +84,7 @@ def open_table(
 @router.get("/tables/{table_id}", response_class=HTMLResponse)
 def table_page(request: Request, table_id: RowId, db: DbDep, visitor: VisitorDep) -> HTMLResponse:
     table = lobby.find_table(db, table_id)
+    seated = visitor.user is not None and table.seat_of(visitor.user.id) is not None
     return render(
         request,
         visitor,
@@ -89,6 +92,9 @@ def table_page(request: Request, table_id: RowId, db: DbDep, visitor: VisitorDep
         title="title.table",
         title_params={"table": table.id},
         table=table,
+        # the people seated at a waiting table see it change without reloading (table.js)
+        watching=seated and table.state is TableState.WAITING,
+        wait_seconds=TABLE_WAIT_SECONDS,
     )
 
 

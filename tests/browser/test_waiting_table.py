@@ -1,0 +1,33 @@
+"""The page of a waiting table keeps its seated people up to date without a reload: the host
+sees who joins and may start at once; the others are taken to the game when it starts."""
+
+from __future__ import annotations
+
+import re
+
+from camera import Camera
+from playwright.sync_api import expect
+from ui import OpenPage, join, open_table, register
+
+
+def test_the_host_sees_a_player_join_and_the_player_is_taken_to_the_game(
+    open_page: OpenPage, camera: Camera
+) -> None:
+    ann, ben = open_page(), open_page(locale="de")
+    register(ann, "ann", "Ann")
+    register(ben, "ben", "Ben")
+    table = open_table(ann, bots={3: "basic"})
+    start = ann.locator(f'form[action="/tables/{table}/start"] button[type="submit"]')
+    expect(start).to_be_disabled()
+    seats = ann.locator("table tbody tr")
+
+    join(ben, table)  # Ben stays on the table's page, as does Ann: neither reloads it
+    expect(seats.nth(1)).to_contain_text("Ben")
+    expect(start).to_be_enabled()
+    expect(ann.get_by_test_id("table-news")).to_have_text("The seats have changed.")
+    camera.shoot(ann, "ben-joined")
+
+    start.click()
+    expect(ben).to_have_url(re.compile(rf"/tables/{table}/game$"))
+    expect(ben.get_by_test_id("turn")).to_be_attached()
+    camera.shoot(ben, "taken-to-the-game")
