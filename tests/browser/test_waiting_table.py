@@ -1,5 +1,6 @@
-"""The page of a waiting table keeps its seated people up to date without a reload: the host
-sees who joins and may start at once; the others are taken to the game when it starts."""
+"""The lobby and the page of a waiting table keep up without a reload: the lobby shows tables as
+they are opened and start; at a waiting table, the host sees who joins and may start at once,
+and the others are taken to the game when it starts."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import re
 
 from camera import Camera
 from playwright.sync_api import expect
-from ui import OpenPage, join, open_table, register
+from ui import OpenPage, join, open_table, register, start
 
 
 def test_the_host_sees_a_player_join_and_the_player_is_taken_to_the_game(
@@ -24,10 +25,26 @@ def test_the_host_sees_a_player_join_and_the_player_is_taken_to_the_game(
     join(ben, table)  # Ben stays on the table's page, as does Ann: neither reloads it
     expect(seats.nth(1)).to_contain_text("Ben")
     expect(start).to_be_enabled()
-    expect(ann.get_by_test_id("table-news")).to_have_text("The seats have changed.")
+    expect(ann.get_by_test_id("live-news")).to_have_text("The seats have changed.")
     camera.shoot(ann, "ben-joined")
 
     start.click()
     expect(ben).to_have_url(re.compile(rf"/tables/{table}/game$"))
     expect(ben.get_by_test_id("turn")).to_be_attached()
     camera.shoot(ben, "taken-to-the-game")
+
+
+def test_the_lobby_shows_tables_opened_and_started_without_a_reload(
+    open_page: OpenPage, camera: Camera
+) -> None:
+    ann, ben = open_page(), open_page()
+    register(ann, "ann", "Ann")
+    register(ben, "ben", "Ben")
+    ann.goto("/")
+    table = open_table(ben, bots={2: "basic", 3: "basic"})
+    row = ann.locator("table tbody tr", has=ann.locator(f'a[href="/tables/{table}"]'))
+    expect(row).to_contain_text("waiting")  # Ann has not reloaded the lobby
+    expect(ann.get_by_test_id("live-news")).to_have_text("The tables have changed.")
+    start(ben, table)
+    expect(row).to_contain_text("playing")
+    camera.shoot(ann, "lobby-follows")

@@ -28,13 +28,22 @@ from openhanabi.server.models import Spectators, TableState
 from openhanabi.server.pages import redirect, render
 
 router = APIRouter()
-# the page of a waiting table asks this often whether someone joined, left or started the game
+# how often the page of a waiting table asks whether someone joined, left or started the game,
+# and the lobby whether a table was opened, filled, started or closed (live.js)
 TABLE_WAIT_SECONDS = 3
+LOBBY_WAIT_SECONDS = 5
 
 
 @router.get("/", response_class=HTMLResponse)
 def home(request: Request, db: DbDep, visitor: VisitorDep) -> HTMLResponse:
-    return render(request, visitor, "lobby.html", title="title.lobby", tables=lobby.tables(db))
+    return render(
+        request,
+        visitor,
+        "lobby.html",
+        title="title.lobby",
+        tables=lobby.tables(db),
+        wait_seconds=LOBBY_WAIT_SECONDS,
+    )
 
 
 @router.get("/bots", response_class=HTMLResponse)
@@ -92,7 +101,7 @@ def table_page(request: Request, table_id: RowId, db: DbDep, visitor: VisitorDep
         title="title.table",
         title_params={"table": table.id},
         table=table,
-        # the people seated at a waiting table see it change without reloading (table.js)
+        # the people seated at a waiting table see it change without reloading (live.js)
         watching=seated and table.state is TableState.WAITING,
         wait_seconds=TABLE_WAIT_SECONDS,
     )

@@ -1,16 +1,20 @@
 /*
- * table.js: the page of a waiting table, for the people seated at it. It asks the server now and
- * then how the table stands (the page itself, the same one a reload would give): when someone
- * joins or leaves, the seats and the host's start button are redrawn in place and the change is
- * said to screen readers; once the game has started, it goes to the game's page. Without this
+ * live.js: a part of a page that follows the server without a reload: the lobby's list of
+ * tables, and a waiting table's seats for the people seated at it. The part is the element with
+ * `data-live`; its `data-version` sums up what it shows. Every `data-wait-seconds` the script
+ * asks the server for the page again (the same page a reload would give): when the version has
+ * changed, the part is redrawn in place (the focused button keeps the focus) and
+ * `data-changed` is said to screen readers through `#live-news`. When the fresh page no longer
+ * has the part (a table's game has started, or the person left it in another window), the
+ * script goes to the game's page if the fresh page links to it, else reloads. Without this
  * script, a reload shows the same.
  */
 (function () {
   "use strict";
 
-  const live = document.getElementById("table-live");
+  const live = document.querySelector("[data-live]");
   if (!live) return;
-  const news = document.getElementById("table-news");
+  const news = document.getElementById("live-news");
   const seconds = Number(live.dataset.waitSeconds) || 5;
   let asking = false;
 
@@ -37,13 +41,11 @@
 
   function look(html) {
     const page = new DOMParser().parseFromString(html, "text/html");
-    const fresh = page.getElementById("table-live");
+    const fresh = page.querySelector("[data-live]");
     if (fresh) {
       if (fresh.dataset.version !== live.dataset.version) redraw(fresh);
       return;
     }
-    // The table is no longer waiting with this person seated: the game has started (or they
-    // left it in another window).
     window.clearInterval(timer);
     const game = page.querySelector('[data-testid="game-link"]');
     if (game) window.location.assign(game.getAttribute("href"));
@@ -53,7 +55,7 @@
   const timer = window.setInterval(function () {
     if (asking) return;
     asking = true;
-    fetch(window.location.pathname, { credentials: "same-origin" })
+    fetch(window.location.pathname + window.location.search, { credentials: "same-origin" })
       .then(function (response) {
         return response.ok ? response.text() : "";
       })
