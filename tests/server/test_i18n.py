@@ -459,3 +459,13 @@ def test_every_problem_a_form_can_have_has_words_in_every_language(
         for kind in kinds:
             key = kind if kind.startswith("form.") else f"form.{kind}"
             assert key in catalogue(DEFAULT, "site"), f"{form.__name__}: no words for {kind}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("tokens", ["clue_tokens", "storms"])
+def test_the_new_table_form_names_the_tokens_as_the_game_does(lang: str, tokens: str) -> None:
+    """A table's form and its game call each kind of token by one name: "3 storms" in the
+    lobby and the game, "Storms" on the form."""
+    form = catalogue(lang, "site")[f"field.{tokens}"]
+    described = catalogue(lang, "game")[f"variant.{tokens}"].replace("{count}", "").strip()
+    assert form.casefold() == described.casefold()

@@ -255,7 +255,7 @@ def test_the_new_table_form_offers_every_preset_and_bot(client: TestClient) -> N
         ({"variant": "chess"}, 422, "Variant: choose one of the variants: base,"),
         ({"players": "6"}, 422, "Seats: at most 5"),
         ({"players": "three"}, 422, "Seats: enter a whole number"),
-        ({"storms": "0"}, 422, "Storm tokens: at least 1"),
+        ({"storms": "0"}, 422, "Storms: at least 1"),
         ({"seat_2": "deep-blue"}, 400, "There is no bot called &#39;deep-blue&#39;"),
         ({"players": "5", "hand_size": "10"}, 422, "These rules do not make a game"),
         ({"start_seat": "4"}, 422, "the seat that starts must be one of the 3 seats"),
