@@ -1,5 +1,6 @@
 """Every page names its language and labels every form control, so that screen readers and
-translation tools can work with it; and every page carries the site's security headers."""
+translation tools can work with it; every page carries the site's security headers, and the
+site's icon, which the server serves."""
 
 from __future__ import annotations
 
@@ -18,11 +19,14 @@ class Controls(HTMLParser):
         self.lang: str | None = None
         self.controls: list[dict[str, str | None]] = []
         self.labelled: set[str] = set()
+        self.icons: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         attributes = dict(attrs)
         if tag == "html":
             self.lang = attributes.get("lang")
+        elif tag == "link" and attributes.get("rel") == "icon":
+            self.icons.append(str(attributes.get("href")))
         elif tag == "label" and attributes.get("for"):
             self.labelled.add(str(attributes["for"]))
         elif tag in ("input", "select", "textarea") and attributes.get("type") != "hidden":
@@ -39,6 +43,9 @@ def check_page(client: TestClient, url: str) -> int:
         assert named, f"an unlabelled control on {url}: {control}"
     assert response.headers["x-content-type-options"] == "nosniff"
     assert "frame-ancestors 'none'" in response.headers["content-security-policy"]
+    assert len(page.icons) == 1, url  # without one, every browser asks for /favicon.ico: a 404
+    icon = client.get(page.icons[0])
+    assert icon.status_code == 200 and icon.headers["content-type"].startswith("image/svg+xml")
     return len(page.controls)
 
 
