@@ -21,7 +21,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from openhanabi.bench.executors import Executor, Serial
-from openhanabi.bots import Bot, find_bot, play_game
+from openhanabi.bots import Bot, BotError, find_bot, play_game
+from openhanabi.bots.table import new_bot
 from openhanabi.rules import Game, Termination, Variant
 
 Progress = Callable[[int], None]  # told how many games are done so far
@@ -98,7 +99,7 @@ def play_one(variant: Variant, bots: Sequence[type[Bot]], seed: int) -> GameResu
     """Play game ``seed`` of ``variant`` with a bot of each class in ``bots`` (one per seat)."""
     game = Game.new(variant, seed)
     try:
-        play_game(game, [bot(seat, variant, seed) for seat, bot in enumerate(bots)])
+        play_game(game, [new_bot(bot, seat, variant, seed) for seat, bot in enumerate(bots)])
     except Exception as error:  # a broken bot costs its game, not the whole run
         return GameResult(
             seed, variant.players, 0, game.score, BOT_ERROR, game.turn, _one_line(error)
@@ -173,5 +174,6 @@ def _assemble(
     return Run(plan, ordered, tuple(seconds), wall)
 
 
-def _one_line(error: BaseException) -> str:
-    return " ".join(f"{type(error).__name__}: {error}".split())
+def _one_line(error: Exception) -> str:
+    said = str(error) if isinstance(error, BotError) else f"{type(error).__name__}: {error}"
+    return " ".join(said.split())
