@@ -8,7 +8,7 @@ import pytest
 
 from openhanabi.bench import BOT_ERROR, Plan, Processes, Serial, run, run_all, summaries_of
 from openhanabi.bench.runner import chunks_of, play_one
-from openhanabi.bots import Bot, find_bot, play_game
+from openhanabi.bots import Bot, find_bot, play_game, registry
 from openhanabi.rules import Action, Game, SeatView, Variant, find_variant
 
 VARIANTS = (find_variant("base", players=2), find_variant("base", players=4))
@@ -93,3 +93,21 @@ def test_a_plan_refuses_nonsense() -> None:
         Plan(VARIANTS, (), games=1)
     with pytest.raises(ValueError):
         Plan((VARIANTS[0], VARIANTS[0]), ("basic",), games=1)
+
+
+class Talks(Bot):
+    name = "talks"
+    summary = "prints as it thinks"
+
+    def act(self, view: SeatView) -> Action:
+        print(f"thinking about turn {view.turn}")
+        return view.legal_actions[0]
+
+
+def test_what_bots_print_goes_to_standard_error_not_among_the_results(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(registry._BOTS, Talks.name, Talks)
+    run(Plan(VARIANTS[:1], (Talks.name,), games=1))
+    out, err = capsys.readouterr()
+    assert out == "" and "thinking about turn 0" in err

@@ -15,7 +15,9 @@ never depend on the parallelism.
 
 from __future__ import annotations
 
+import contextlib
 import math
+import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -110,10 +112,12 @@ def play_one(variant: Variant, bots: Sequence[type[Bot]], seed: int) -> GameResu
 
 
 def play_chunk(chunk: Chunk) -> ChunkResult:
-    """Play every game of ``chunk`` (runs in a worker process or on a cluster)."""
+    """Play every game of ``chunk`` (runs in a worker process or on a cluster). Whatever the
+    bots print goes to standard error: standard output is for the results."""
     bots = [find_bot(name) for name in chunk.seating]
     start = time.perf_counter()
-    results = tuple(play_one(chunk.variant, bots, seed) for seed in chunk.seeds)
+    with contextlib.redirect_stdout(sys.stderr):
+        results = tuple(play_one(chunk.variant, bots, seed) for seed in chunk.seeds)
     return ChunkResult(results, time.perf_counter() - start)
 
 
