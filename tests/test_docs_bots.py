@@ -10,6 +10,8 @@ import sys
 import tomllib
 from pathlib import Path
 
+from openhanabi.rules import SeatView, find_variant
+
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = (ROOT / "docs" / "bots.md").read_text()
 
@@ -54,3 +56,17 @@ def test_the_entry_point_shown_is_the_examples() -> None:
     example = tomllib.loads((ROOT / "examples" / "bot_plugin" / "pyproject.toml").read_text())
     declared = example["project"]["entry-points"]["openhanabi.bots"]
     assert tomllib.loads(shown)["project"]["entry-points"]["openhanabi.bots"] == declared
+
+
+def test_the_fields_the_view_table_names_are_the_views_and_the_variants() -> None:
+    section = PAGE.split("## What the view holds", 1)[1]
+    table = next(part for part in section.split("\n\n") if part.startswith("| field |"))
+    rows = [line.split("|")[1:3] for line in table.splitlines()[2:]]
+    assert len(rows) > 10
+    for fields, meaning in rows:
+        for name in re.findall(r"`(\w+)`", fields):
+            assert hasattr(SeatView, name), name
+        if fields.strip() == "`variant`":
+            named = re.findall(r"`(\w+)`", meaning)
+            variant = find_variant("base", players=2)
+            assert named and [name for name in named if not hasattr(variant, name)] == []

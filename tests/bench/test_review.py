@@ -11,9 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from openhanabi.bench.review import Move, agreement, kind_of, review, share
-from openhanabi.bots import make_bot, play_game
+from openhanabi.bots import Bot, BotError, make_bot, play_game, registry
 from openhanabi.records import read_record, record_of, replay_states
-from openhanabi.rules import PRESETS, Action, ActionType, Game, find_variant
+from openhanabi.rules import PRESETS, Action, ActionType, Game, SeatView, Variant, find_variant
 
 DATA = (Path(__file__).parents[2] / ".." / "shared" / "data" / "ah2ac2-3p").resolve()
 
@@ -85,3 +85,26 @@ def test_a_choice_left_to_chance_agrees_with_the_place_drawn() -> None:
     assert not Move(0, 0, made, Action.choose(12, 1), "").same
     assert not Move(0, 0, made, Action.choose(13), "").same
     assert kind_of(made) == "choice" and Action.choose(12).type is ActionType.CHOOSE
+
+
+class Unmakeable(Bot):
+    name = "unmakeable"
+    summary = "raises as it is made"
+
+    def __init__(self, seat: int, variant: Variant, seed: int = 0) -> None:
+        raise RuntimeError("cannot start")
+
+    def act(self, view: SeatView) -> Action:
+        return view.legal_actions[0]
+
+
+def test_a_bot_that_cannot_be_made_fails_as_a_bot_error_naming_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(registry._BOTS, Unmakeable.name, Unmakeable)
+    variant = find_variant("base", players=2)
+    record = record_of(
+        play_game(Game.new(variant, 1), [make_bot("basic", s, variant) for s in (0, 1)])
+    )
+    with pytest.raises(BotError, match=r"^bot 'unmakeable' in seat 0 could not be made: Runtime"):
+        review(record, Unmakeable.name)

@@ -3,6 +3,7 @@ entry point group, and a clear error for an unknown name."""
 
 from __future__ import annotations
 
+import re
 import sys
 import textwrap
 from collections.abc import Iterator
@@ -10,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from openhanabi.bots import bot_classes, find_bot, make_bot
+from openhanabi.bots import bot_classes, broken_bots, find_bot, make_bot, registry
 from openhanabi.rules import UnknownNameError, find_variant
 
 
@@ -64,3 +65,72 @@ def test_a_bot_installed_after_the_first_lookup_is_found_through_its_entry_point
 def test_an_unknown_bot_names_the_known_ones() -> None:
     with pytest.raises(UnknownNameError, match=r"unknown bot 'nobody' \(known bots: .*random"):
         find_bot("nobody")
+
+
+@pytest.fixture
+def broken_plugin(tmp_path: Path) -> Iterator[dict[str, str]]:
+    """A distribution whose entry points name a bot that works and four that cannot be used:
+    a module that does not import, a class that is not a Bot, a Bot that does not define act,
+    and a built-in bot's name."""
+    (tmp_path / "mixed_bots.py").write_text(
+        textwrap.dedent(
+            """
+            from openhanabi.bots import Bot
+
+            class Fine(Bot):
+                name = "fine"
+                summary = "always takes the first legal action"
+
+                def act(self, view):
+                    return view.legal_actions[0]
+
+            class NotABot:
+                pass
+
+            class NoAct(Bot):
+                name = "no-act"
+                summary = "forgot act"
+            """
+        )
+    )
+    info = tmp_path / "mixed_bots-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: mixed-bots\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text(
+        "[openhanabi.bots]\n"
+        "fine = mixed_bots:Fine\n"
+        "missing-module = no_such_module_anywhere:Bot\n"
+        "not-a-bot = mixed_bots:NotABot\n"
+        "no-act = mixed_bots:NoAct\n"
+        "basic = mixed_bots:Fine\n"
+    )
+    sys.path.insert(0, str(tmp_path))
+    try:
+        yield {
+            "missing-module": "cannot be loaded: ModuleNotFoundError: No module named "
+            "'no_such_module_anywhere'",
+            "not-a-bot": "is not a subclass of openhanabi.bots.Bot",
+            "no-act": "does not define act",
+            "basic": "is not used: the name is taken by openhanabi.bots.basic.BasicBot",
+        }
+    finally:
+        sys.path.remove(str(tmp_path))
+        sys.modules.pop("mixed_bots", None)
+        registry._BOTS.pop("fine", None)
+        for name in ("missing-module", "not-a-bot", "no-act", "basic"):
+            registry._BROKEN.pop(name, None)
+
+
+def test_entry_points_that_name_no_usable_bot_cost_only_themselves(
+    broken_plugin: dict[str, str],
+) -> None:
+    find_bot("fine")  # a new scan of the entry points: the broken ones do not stop it
+    assert "fine" in bot_classes() and find_bot("basic").__module__ == "openhanabi.bots.basic"
+    broken = broken_bots()
+    for name, problem in broken_plugin.items():
+        assert name not in bot_classes() or name == "basic"
+        assert broken[name].startswith(f"bot {name!r} (entry point ")
+        assert problem in broken[name]
+    for name in ("missing-module", "not-a-bot", "no-act"):
+        with pytest.raises(UnknownNameError, match=re.escape(broken_plugin[name])):
+            find_bot(name)

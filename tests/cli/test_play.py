@@ -19,8 +19,10 @@ from pathlib import Path
 import pytest
 
 from openhanabi.bench.review import review
+from openhanabi.bots import Bot, registry
+from openhanabi.cli import main
 from openhanabi.records import DEFAULT_NAMES, read_record, replay
-from openhanabi.rules import rating
+from openhanabi.rules import Action, SeatView, Variant, rating
 
 RUN = "import sys; from openhanabi.cli import main; sys.exit(main())"
 ANSI = re.compile(r"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[@-Z\\-_])")
@@ -274,3 +276,39 @@ def test_a_record_that_cannot_be_saved_is_refused_before_the_game_is_played(
         assert result.returncode == 2
         assert result.stderr == f"hanabi play: cannot write {save}: {problem}\n"
         assert TITLE not in result.stdout  # no game was dealt
+
+
+class Raises(Bot):
+    """A bot that raises on its turn, or as it is made when ``at_start``."""
+
+    name = "raises"
+    summary = "raises"
+    at_start = False
+
+    def __init__(self, seat: int, variant: Variant, seed: int = 0) -> None:
+        if self.at_start:
+            raise RuntimeError("cannot start")
+        super().__init__(seat, variant, seed)
+
+    def act(self, view: SeatView) -> Action:
+        raise KeyError("no idea")
+
+
+@pytest.mark.parametrize(
+    ("at_start", "said"),
+    [
+        (False, "bot 'raises' in seat 1 failed: KeyError: 'no idea'"),
+        (True, "bot 'raises' in seat 1 could not be made: RuntimeError: cannot start"),
+    ],
+)
+def test_a_bot_that_raises_stops_the_game_with_one_line_naming_it(
+    at_start: bool,
+    said: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(registry._BOTS, Raises.name, Raises)
+    monkeypatch.setattr(Raises, "at_start", at_start)
+    # the bot in seat 1 moves first: no move is typed
+    assert main(["play", "--bot", Raises.name, "--seat", "2", "--seed", "1"]) == 2
+    assert capsys.readouterr().err == f"hanabi play: {said}\n"

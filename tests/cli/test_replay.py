@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from openhanabi.bots import make_bot, play_game
+from openhanabi.bots import Bot, make_bot, play_game, registry
 from openhanabi.cli import main
 from openhanabi.records import record_of, replay, write_record
-from openhanabi.rules import PRESETS, Action, Game, find_variant
+from openhanabi.rules import PRESETS, Action, Game, SeatView, find_variant
 
 DATA = (Path(__file__).parents[2] / ".." / "shared" / "data" / "ah2ac2-3p").resolve()
 GAME_1 = DATA / "game_1.json"  # 60 actions; hanab.live ended it at 24 points
@@ -219,3 +219,28 @@ def test_a_bots_own_game_is_shown_as_every_move_agreed(
     last = capsys.readouterr().out.splitlines()[-1]
     moves = len(game.events)
     assert last.startswith(f"basic chose the same move on {moves} of {moves} moves (100%)")
+
+
+class Talks(Bot):
+    """A bot that prints as it thinks."""
+
+    name = "talks"
+    summary = "prints as it thinks"
+
+    def act(self, view: SeatView) -> Action:
+        print(f"thinking about turn {view.turn}")
+        return view.legal_actions[0]
+
+
+def test_what_a_bot_prints_goes_to_standard_error_not_into_the_json(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(registry._BOTS, Talks.name, Talks)
+    variant = find_variant("base", players=2)
+    game = play_game(Game.new(variant, 4), [make_bot("basic", seat, variant) for seat in (0, 1)])
+    path = tmp_path / "game.json"
+    write_record(record_of(game), path)
+    assert main(["replay", str(path), "--bot", Talks.name, "--json"]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["review"]["bot"] == Talks.name
+    assert "thinking about turn 0" in err

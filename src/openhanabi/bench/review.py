@@ -22,8 +22,9 @@ import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from openhanabi.bots import BotError, make_bot
+from openhanabi.bots import BotError, find_bot
 from openhanabi.bots.explanation import Reason
+from openhanabi.bots.table import new_bot
 from openhanabi.records import Record, replay_states
 from openhanabi.rules import Action, ActionType
 
@@ -81,19 +82,21 @@ def review(record: Record, bot: str, seed: int = 0) -> list[Move]:
 
 def reviewing(record: Record, bot: str, seed: int = 0) -> Iterator[Move]:
     """:func:`review` one move at a time, for a caller that shows its progress."""
+    kind = find_bot(bot)
     states = replay_states(record, copies=False)
     for index, (game, made) in enumerate(zip(states, record.actions, strict=False)):
         if made.type is ActionType.GAME_OVER:
             continue
         seat = game.seat
         view = game.view(seat)
-        player = make_bot(bot, seat, game.variant, seed + index)
+        player = new_bot(kind, seat, game.variant, seed + index)
         try:
             suggested = player.act(view)
             explanation = player.explain()
             said = player.reason()
         except Exception as error:
-            raise BotError(f"bot {bot!r} failed at move {index}: {error}") from error
+            what = " ".join(f"{type(error).__name__}: {error}".split())
+            raise BotError(f"bot {bot!r} failed at move {index}: {what}") from error
         if suggested not in view.legal_actions:
             raise BotError(f"bot {bot!r} chose {suggested} at move {index}, which the rules forbid")
         yield Move(index, seat, made, suggested, explanation, said)

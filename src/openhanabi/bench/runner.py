@@ -15,13 +15,16 @@ never depend on the parallelism.
 
 from __future__ import annotations
 
+import contextlib
 import math
+import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from openhanabi.bench.executors import Executor, Serial
-from openhanabi.bots import Bot, find_bot, play_game
+from openhanabi.bots import Bot, BotError, find_bot, play_game
+from openhanabi.bots.table import new_bot
 from openhanabi.rules import Game, Termination, Variant
 
 Progress = Callable[[int], None]  # told how many games are done so far
@@ -98,7 +101,7 @@ def play_one(variant: Variant, bots: Sequence[type[Bot]], seed: int) -> GameResu
     """Play game ``seed`` of ``variant`` with a bot of each class in ``bots`` (one per seat)."""
     game = Game.new(variant, seed)
     try:
-        play_game(game, [bot(seat, variant, seed) for seat, bot in enumerate(bots)])
+        play_game(game, [new_bot(bot, seat, variant, seed) for seat, bot in enumerate(bots)])
     except Exception as error:  # a broken bot costs its game, not the whole run
         return GameResult(
             seed, variant.players, 0, game.score, BOT_ERROR, game.turn, _one_line(error)
@@ -109,10 +112,12 @@ def play_one(variant: Variant, bots: Sequence[type[Bot]], seed: int) -> GameResu
 
 
 def play_chunk(chunk: Chunk) -> ChunkResult:
-    """Play every game of ``chunk`` (runs in a worker process or on a cluster)."""
+    """Play every game of ``chunk`` (runs in a worker process or on a cluster). Whatever the
+    bots print goes to standard error: standard output is for the results."""
     bots = [find_bot(name) for name in chunk.seating]
     start = time.perf_counter()
-    results = tuple(play_one(chunk.variant, bots, seed) for seed in chunk.seeds)
+    with contextlib.redirect_stdout(sys.stderr):
+        results = tuple(play_one(chunk.variant, bots, seed) for seed in chunk.seeds)
     return ChunkResult(results, time.perf_counter() - start)
 
 
@@ -173,5 +178,6 @@ def _assemble(
     return Run(plan, ordered, tuple(seconds), wall)
 
 
-def _one_line(error: BaseException) -> str:
-    return " ".join(f"{type(error).__name__}: {error}".split())
+def _one_line(error: Exception) -> str:
+    said = str(error) if isinstance(error, BotError) else f"{type(error).__name__}: {error}"
+    return " ".join(said.split())

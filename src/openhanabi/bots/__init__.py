@@ -14,7 +14,7 @@ from openhanabi.bots import hat as _hat  # noqa: F401  (registers "hat")
 from openhanabi.bots import search as _search  # noqa: F401  (registers "search")
 from openhanabi.bots import uniform as _uniform  # noqa: F401  (registers "random")
 from openhanabi.bots.protocol import Bot, BotError
-from openhanabi.bots.registry import bot_classes, find_bot, make_bot, register
+from openhanabi.bots.registry import bot_classes, broken_bots, find_bot, make_bot, register
 from openhanabi.bots.table import play_game
 
 # the bot for seats beside people (web tables, terminal play): it reads clues as people give
@@ -26,6 +26,7 @@ __all__ = [
     "Bot",
     "BotError",
     "bot_classes",
+    "broken_bots",
     "find_bot",
     "make_bot",
     "play_game",

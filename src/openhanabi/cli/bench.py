@@ -31,7 +31,7 @@ from openhanabi.bench.report import (
     rate_text,
     summary_table,
 )
-from openhanabi.bots import bot_classes
+from openhanabi.bots import bot_classes, find_bot
 from openhanabi.cli.options import RulesError, add_variant_options, fail, variant_from
 from openhanabi.rules import Variant
 
@@ -145,10 +145,8 @@ def run(args: argparse.Namespace) -> int:
 def _bot_names(args: argparse.Namespace) -> list[str]:
     names = [name.strip() for value in args.bot or ["basic"] for name in value.split(",")]
     names = [name for name in names if name]
-    known = bot_classes()
     for name in names:
-        if name not in known:
-            raise ValueError(f"unknown bot {name!r} (known bots: {', '.join(known)})")
+        find_bot(name)  # UnknownNameError, a ValueError, for a name no bot has
     if not names:
         raise ValueError("--bot needs a bot name")
     return names

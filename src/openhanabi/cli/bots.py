@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
 from rich.console import Console
 from rich.table import Table
 
-from openhanabi.bots import BESIDE_PEOPLE, Bot, bot_classes
+from openhanabi.bots import BESIDE_PEOPLE, Bot, bot_classes, broken_bots
 
 BUILT_IN = "openhanabi."
 
@@ -40,4 +41,6 @@ def run(args: argparse.Namespace) -> int:
             summary += " (the default of hanabi play, and its suggestions)"
         table.add_row(name, summary, origin(bot))
     Console().print(table)
+    for problem in broken_bots().values():  # installed, but no command can seat them
+        print(f"hanabi bots: {problem}", file=sys.stderr)
     return 0

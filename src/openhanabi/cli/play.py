@@ -9,10 +9,11 @@ from typing import Any
 
 from rich.console import Console
 
-from openhanabi.bots import BESIDE_PEOPLE, BotError, bot_classes, make_bot
+from openhanabi.bots import BESIDE_PEOPLE, Bot, BotError, bot_classes, find_bot
+from openhanabi.bots.table import Guarded, new_bot
 from openhanabi.cli.options import RulesError, add_variant_options, fail, variant_from
 from openhanabi.records import DEFAULT_NAMES, record_of, write_record
-from openhanabi.rules import Game
+from openhanabi.rules import Game, UnknownNameError
 from openhanabi.terminal import Session
 
 
@@ -53,9 +54,10 @@ def run(args: argparse.Namespace) -> int:
         variant = variant_from(args)
     except RulesError as error:
         return fail(f"hanabi play: {error}")
-    bots = bot_classes()
-    if args.bot not in bots:
-        return fail(f"hanabi play: unknown bot {args.bot!r} (known bots: {', '.join(bots)})")
+    try:
+        bot = find_bot(args.bot)
+    except UnknownNameError as error:
+        return fail(f"hanabi play: {error}")
     if not 1 <= args.seat <= variant.players:
         return fail(f"hanabi play: --seat must be 1 to {variant.players}, not {args.seat}")
     problem = _unwritable(args.save) if args.save else None
@@ -65,11 +67,15 @@ def run(args: argparse.Namespace) -> int:
     seat = args.seat - 1
     names = DEFAULT_NAMES[: variant.players]
     game = Game.new(variant, seed)
-    players = {
-        other: make_bot(args.bot, other, variant, seed=seed + other)
-        for other in range(variant.players)
-        if other != seat
-    }
+    try:
+        # guarded: a bot that raises stops the game with one line naming it, not a traceback
+        players: dict[int, Bot] = {
+            other: Guarded(new_bot(bot, other, variant, seed + other, first_seat=1), first_seat=1)
+            for other in range(variant.players)
+            if other != seat
+        }
+    except BotError as error:
+        return fail(f"hanabi play: {error}")
     title = (
         f"hanabi play: you are {names[seat]} (seat {args.seat}) with {args.bot} bots; seed {seed}"
     )

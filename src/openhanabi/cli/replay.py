@@ -4,7 +4,9 @@ also what that bot would have done before each of the record's moves."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -45,7 +47,9 @@ def run(args: argparse.Namespace) -> int:
         try:
             find_bot(args.bot)
             moves = []
-            with progress_bar() as progress:  # a searching bot takes a while a move
+            # a searching bot takes a while a move; what a bot prints goes to standard error,
+            # standard output is for the review
+            with progress_bar() as progress, contextlib.redirect_stdout(sys.stderr):
                 task = progress.add_task(args.bot, total=len(record.actions))
                 for move in reviewing(record, args.bot):
                     moves.append(move)
