@@ -40,3 +40,15 @@ def test_a_reader_that_stops_early_gets_no_traceback(command: list[str]) -> None
     assert "Traceback" not in result.stderr
     assert "BrokenPipeError" not in result.stderr
     assert result.returncode == 1
+
+
+def test_the_command_runs_as_a_module_too() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "openhanabi.cli", "variants"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("Variants (--variant NAME)")

@@ -119,6 +119,17 @@ def bad_files(tmp_path: Path) -> dict[str, tuple[Path, str]]:
     add("after-the-end", json.dumps(late), "action 60 (discard 0): the game is already over")
     unknown = {**real, "options": {"variant": "Ice Cream (6 Suits)"}}
     add("unknown-variant", json.dumps(unknown), "options.variant: unknown variant")
+    add(
+        "huge-number",
+        json.dumps({**real, "id": 1}).replace('"id": 1', '"id": ' + "9" * 5000),
+        "a number has too many digits",
+    )
+    surrogate = json.dumps(real).replace('"Player 2"', '"\\ud800"')
+    add("surrogate-name", surrogate, 'players[1]: "\\ud800" is not Unicode text')
+    characters = {**real, "characters": [{"name": "Fuming", "metadata": 2}] * 3}
+    add("characters", json.dumps(characters), "characters: hanab.live's detrimental characters")
+    stopped = {**real, "actions": [{"type": 4, "target": 0, "value": 2}]}
+    add("end-condition", json.dumps(stopped), "actions[0].value: 2 is not an end condition")
     return files
 
 
@@ -131,6 +142,10 @@ BAD = [
     "illegal",
     "after-the-end",
     "unknown-variant",
+    "huge-number",
+    "surrogate-name",
+    "characters",
+    "end-condition",
 ]
 
 
@@ -244,3 +259,53 @@ def test_what_a_bot_prints_goes_to_standard_error_not_into_the_json(
     out, err = capsys.readouterr()
     assert json.loads(out)["review"]["bot"] == Talks.name
     assert "thinking about turn 0" in err
+
+
+def test_names_are_shown_on_one_line_and_cannot_take_over_the_terminal(tmp_path: Path) -> None:
+    real = json.loads(GAME_1.read_text())
+    real["players"] = ["Ann\nscore:    25 of 25", "Ben\x1b[2J", "Zoë 李"]
+    path = tmp_path / "names.json"
+    path.write_text(json.dumps(real))
+    text = hanabi("replay", path).stdout
+    assert "players:  Ann\\nscore:    25 of 25, Ben\\x1b[2J, Zoë 李\n" in text
+    assert "\x1b" not in text and text.count("\nscore:") == 1
+    reviewed = hanabi("replay", path, "--bot", "basic").stdout
+    assert "\x1b" not in reviewed
+    lines = reviewed.splitlines()
+    rows = lines[lines.index("") + 3 : -1]  # after the blank line, the title and the heading
+    assert [int(row.split()[0]) for row in rows] == list(range(1, 61))
+    assert json.loads(hanabi("replay", path, "--json").stdout)["players"] == real["players"]
+
+
+SUMMARY_KEYS = [
+    "variant",
+    "description",
+    "players",
+    "actions",
+    "score",
+    "max_score",
+    "rating",
+    "over",
+    "reason",
+    "detail",
+    "turns",
+    "clue_tokens",
+    "max_clue_tokens",
+    "storms",
+    "max_storms",
+    "seat",
+]
+REVIEW_KEYS = ["bot", "moves", "same", "same_kind", "by_kind"]
+MOVE_KEYS = ["move", "seat", "player", "made", "suggested", "same", "kind", "explanation"]
+
+
+def test_the_json_summary_has_the_keys_the_readme_lists() -> None:
+    summary = json.loads(hanabi("replay", "--json", GAME_1, "--bot", "basic").stdout)
+    assert list(summary) == [*SUMMARY_KEYS, "review"]
+    assert list(summary["review"]) == REVIEW_KEYS
+    assert list(summary["review"]["moves"][0]) == MOVE_KEYS
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Game records")[1].split("\n## ")[0]
+    documented = section.split("--json")[-1]
+    for key in [*SUMMARY_KEYS, *REVIEW_KEYS, *MOVE_KEYS]:
+        assert f"`{key}`" in documented, key

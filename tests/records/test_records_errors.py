@@ -185,6 +185,48 @@ MALFORMED = {
         "options.deckPlays",
         "options.deckPlays: hanab.live's bottom-deck blind plays option is not supported",
     ),
+    "a number of 5000 digits": (
+        json.dumps(REAL).replace('"rank": 3', '"rank": ' + "9" * 5000, 1),
+        None,
+        "not JSON this module reads: a number has too many digits",
+    ),
+    "a name that is not Unicode": (
+        json.dumps(REAL).replace('"Player 2"', '"Player \\ud800"'),
+        "players[1]",
+        'players[1]: "Player \\ud800" is not Unicode text (a lone surrogate)',
+    ),
+    "a note that is not Unicode": (
+        edit(hanab_live, lambda d: d.update(notes=[["\udc00"], [], []])),
+        "notes",
+        "notes: holds text that is not Unicode (a lone surrogate)",
+    ),
+    "an option that is not Unicode": (
+        edit(hanab_live, lambda d: d["options"].update(tableName="\ud83d")),
+        "options.tableName",
+        "options.tableName: holds text that is not Unicode",
+    ),
+    "detrimental characters": (
+        edit(hanab_live, lambda d: d.update(characters=[{"name": "Fuming", "metadata": 2}] * 3)),
+        "characters",
+        "characters: hanab.live's detrimental characters are not supported",
+    ),
+    "a game-over action without its end condition": (
+        edit(hanab_live, lambda d: d["actions"].__setitem__(-1, {"type": 4, "target": 0})),
+        "actions[59].value",
+        "actions[59].value: missing",
+    ),
+    "a game-over action with a strikeout for its end condition": (
+        edit(
+            hanab_live, lambda d: d["actions"].__setitem__(-1, {"type": 4, "target": 0, "value": 2})
+        ),
+        "actions[59].value",
+        "actions[59].value: 2 is not an end condition of a game-over action (3 a player ran out",
+    ),
+    "a hanab.live record's whole-number seed that deals another deck": (
+        edit(hanab_live, lambda d: d.update(seed=4)),
+        "seed",
+        "seed: seed 4 does not deal this deck",
+    ),
 }
 
 

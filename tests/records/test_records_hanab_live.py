@@ -163,3 +163,48 @@ def test_a_play_by_the_rules_replays() -> None:
     expected = Game.new(find_variant("base", players=3, empty_clues=False), seed=1)
     expected.apply(Action.rank_clue(1, 1))
     assert game.hands == expected.hands and game.clue_tokens == expected.clue_tokens == 7
+
+
+def test_characters_of_a_game_without_them_are_kept() -> None:
+    for characters in ([], None):
+        data = hanab_live()
+        data["characters"] = characters
+        record = read_record(data)
+        assert record.extra == {"characters": characters}
+        assert read_record(record.to_json()) == record
+
+
+@pytest.mark.parametrize(
+    ("condition", "detail"),
+    [
+        (3, "a player ran out of time"),
+        (4, "the table stopped the game"),
+        (6, "the table was idle for too long"),
+        (10, "the players voted to end the game"),
+    ],
+)
+def test_each_end_condition_hanab_live_writes_stops_the_game(condition: int, detail: str) -> None:
+    record = read_record(hanab_live([{"type": 4, "target": -1, "value": condition}]))
+    outcome = replay(record).outcome
+    assert outcome is not None and (outcome.score, outcome.detail) == (0, detail)
+    assert read_record(record.to_json()) == record
+
+
+@pytest.mark.parametrize("condition", [0, 1, 2, 5, 7, 8, 9, 11, -1])
+def test_an_end_condition_hanab_live_never_writes_in_a_game_over_action_is_refused(
+    condition: int,
+) -> None:
+    # 1 and 2 (a normal end, a strikeout) are the rules' to reach; 5, 7, 8, 9 end games under
+    # options this engine does not play or plays otherwise
+    data = hanab_live([{"type": 4, "target": 0, "value": condition}])
+    with pytest.raises(RecordError, match=rf"^actions\[0\]\.value: {condition} is not an end"):
+        read_record(data)
+
+
+def test_a_whole_number_seed_is_the_seed_of_the_deal_and_survives_writing() -> None:
+    data = hanab_live([{"type": 3, "target": 1, "value": 1}])
+    data["seed"] = 1  # the seed the deck of hanab_live() was dealt from
+    record = read_record(data)
+    assert record.seed == 1 and "seed" not in record.extra
+    again = read_record(record.to_json())
+    assert again == record and again.seed == 1

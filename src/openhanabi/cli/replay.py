@@ -121,7 +121,10 @@ def typed(action: Action, view: SeatView, names: list[str]) -> str:
 def describe_review(review: dict[str, Any]) -> str:
     """The move-by-move table ``hanabi replay --bot`` prints, from :func:`reviewed`'s result."""
     bot = review["bot"]
-    rows = review["moves"]
+    rows = [
+        row | {key: printable(row[key]) for key in ("player", "made", "suggested", "explanation")}
+        for row in review["moves"]
+    ]
     width = max([len(row["made"]) for row in rows] + [4])
     player = max([len(row["player"]) for row in rows] + [6])
     lines = [f"what {bot} would have done before each move (= where it chose the same move):"]
@@ -184,7 +187,7 @@ def describe(summary: dict[str, Any]) -> str:
         score += " so far"
     lines = (
         ("variant", summary["description"]),
-        ("players", ", ".join(summary["players"])),
+        ("players", ", ".join(printable(name) for name in summary["players"])),
         ("score", score),
         ("outcome", outcome),
         ("turns", f"{summary['turns']} ({summary['actions']} actions in the record)"),
@@ -192,6 +195,23 @@ def describe(summary: dict[str, Any]) -> str:
         ("storms", f"{summary['storms']} of {summary['max_storms']} turned"),
     )
     return "\n".join(f"{name + ':':<9} {value}" for name, value in lines)
+
+
+def printable(text: str) -> str:
+    """``text`` as it may be shown on a terminal: a character that is not printable (a line
+    break, a terminal's escape sequence, a lone surrogate, a change of writing direction) is
+    shown as its Python escape (``\\n``, ``\\x1b``), so that a name in a record cannot break
+    the lines or take over the terminal.
+
+    >>> printable("Zoë 李"), printable("Ann\\nBen\\x1b[31m")
+    ('Zoë 李', 'Ann\\\\nBen\\\\x1b[31m')
+    """
+    if text.isprintable():
+        return text
+    return "".join(
+        char if char.isprintable() else char.encode("unicode_escape").decode("ascii")
+        for char in text
+    )
 
 
 def _one_line(text: str) -> str:

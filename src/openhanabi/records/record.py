@@ -7,7 +7,10 @@ kinds are read:
   are off unless ``options.emptyClues`` is true, hanab.live's ending rule is on,
   ``startingPlayer`` and ``allOrNothing`` are honoured, ``oneExtraCard`` and ``oneLessCard``
   change the hand size by one, and the options this engine cannot play (``deckPlays``,
-  ``detrimentalCharacters``, ``cardCycle``, ``speedrun``) are refused by name.
+  ``detrimentalCharacters``, ``cardCycle``, ``speedrun``) are refused by name, as are the
+  ``characters`` of a game played with detrimental characters. A game-over action (type 4)
+  carries one of the end conditions hanab.live writes for a game stopped early (its value: 3 a
+  player ran out of time, 4 a player terminated it, 6 the table was idle, 10 the players voted).
 - **records this project writes** (``"openhanabi": 1``): every option is spelled out in
   ``options`` (a missing one takes the preset's default), ``seed`` is the seed the deal came
   from, a declared play is a play with ``"declare": suitIndex``, the bonus tiles are a top-level
@@ -15,7 +18,8 @@ kinds are read:
   ``{"type": 10, "target": order, "value": position}``.
 
 Every record is written in the second form. Fields this module does not interpret (hanab.live's
-``id``, ``notes``, its string ``seed``, options such as ``timed``) are kept and written back.
+``id``, ``notes``, its string ``seed``, options such as ``timed``) are kept and written back. A
+whole-number ``seed`` is the seed the deal came from in either kind.
 
 >>> from openhanabi.rules import find_variant, shuffled_deck
 >>> base = find_variant("base", players=2)
@@ -94,6 +98,14 @@ _HANAB_LIVE_OPTIONS: Final = frozenset(
     {"variant", "startingPlayer", "emptyClues", "oneExtraCard", "oneLessCard", "allOrNothing"}
 )
 _FIELDS: Final = frozenset({"openhanabi", "players", "deck", "bonusTiles", "actions", "options"})
+END_CONDITIONS: Final = {
+    3: "a player ran out of time",
+    4: "a player terminated the game",
+    6: "the table was idle for too long",
+    10: "the players voted to end the game",
+}
+"""The values a game-over action (type 4) may carry: hanab.live's end conditions of a game
+stopped before the rules ended it, and what each means."""
 _ACTION_TYPES: Final = "0 play, 1 discard, 2 colour clue, 3 rank clue, 4 game over, 10 choose"
 
 
@@ -137,6 +149,11 @@ class Record:
     def _check_players(self) -> None:
         if not all(isinstance(name, str) for name in self.players):
             raise RecordError.at("players", "every player's name must be text")
+        for seat, name in enumerate(self.players):
+            if not _is_unicode(name):
+                raise RecordError.at(
+                    f"players[{seat}]", f"{_show(name)} is not Unicode text (a lone surrogate)"
+                )
         if len(self.players) != self.variant.players:
             raise RecordError.at(
                 "players",
@@ -185,12 +202,25 @@ class Record:
                 raise RecordError.at(
                     where, f"the game-over action must be the last, but {last - index} follow"
                 )
+            if action.type is ActionType.GAME_OVER and action.value not in END_CONDITIONS:
+                known = ", ".join(f"{value} {what}" for value, what in END_CONDITIONS.items())
+                raise RecordError.at(
+                    f"{where}.value",
+                    f"{_show(action.value)} is not an end condition of a game-over action "
+                    f"({known})",
+                )
 
     def _check_extras(self) -> None:
         taken = _FIELDS | ({"seed"} if self.seed is not None else set())
-        for key in self.extra:
+        for key, value in self.extra.items():
             if key in taken:
                 raise RecordError.at(key, "is a field of the record, not an extra")
+            if key == "seed" and _is_int(value):
+                # written back, it would be read as the seed of the deal
+                raise RecordError.at(key, "a whole-number seed is the seed of the deal")
+            if key == "characters" and value is not None and value != []:
+                raise RecordError.at(key, "hanab.live's detrimental characters are not supported")
+            _check_writable({key: value}, str(key))
         for key, value in self.extra_options.items():
             if key in _OPTION_NAMES:
                 raise RecordError.at(f"options.{key}", "is an option of the game, not an extra")
@@ -199,6 +229,7 @@ class Record:
                     f"options.{key}",
                     f"hanab.live's {UNSUPPORTED_OPTIONS[key]} option is not supported",
                 )
+            _check_writable({key: value}, f"options.{key}")
 
     # ------------------------------------------------------------------ reading
 
@@ -247,7 +278,7 @@ class Record:
         if "bonusTiles" in data:
             tiles = _each(_get(data["bonusTiles"], "bonusTiles", list), "bonusTiles", _int)
         actions = _each(_required(data, "actions", list), "actions", _action)
-        seed = data.get("seed") if ours and _is_int(data.get("seed")) else None
+        seed = data.get("seed") if _is_int(data.get("seed")) else None
         consumed = _FIELDS | ({"seed"} if seed is not None else set())
         return cls(
             players=names,
@@ -274,6 +305,9 @@ class Record:
             raise RecordError(
                 "not JSON this module reads: nested too deeply", reason="too_deep"
             ) from None
+        except ValueError:
+            # Python reads no whole number of more than sys.get_int_max_str_digits() digits
+            raise RecordError("not JSON this module reads: a number has too many digits") from None
         return cls.from_dict(data)
 
     # ------------------------------------------------------------------ writing
@@ -512,7 +546,12 @@ def _action(value: Any, path: str) -> Action:
             f"{path}.type", f"{number} is not an action type ({_ACTION_TYPES})"
         ) from None
     target = _required(value, "target", int, path)
-    needs_value = kind in (ActionType.COLOUR_CLUE, ActionType.RANK_CLUE, ActionType.CHOOSE)
+    needs_value = kind in (
+        ActionType.COLOUR_CLUE,
+        ActionType.RANK_CLUE,
+        ActionType.CHOOSE,
+        ActionType.GAME_OVER,
+    )
     amount = _required(value, "value", int, path) if needs_value else value.get("value", 0)
     amount = _get(amount, f"{path}.value", int)
     declare = value.get("declare")
@@ -555,6 +594,26 @@ def _get(value: Any, path: str, kind: type[_T]) -> _T:
 
 def _int(value: Any, path: str) -> int:
     return _get(value, path, int)
+
+
+def _check_writable(value: object, path: str) -> None:
+    """Refuse a field kept as it was read (``value``, its name and value) that
+    :meth:`Record.to_json` could not write as UTF-8: text that is not Unicode (a lone
+    surrogate, which JSON's ``\\ud800`` escapes can spell)."""
+    if not _is_unicode(path):
+        path = json.dumps(path)[1:-1]
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise RecordError.at(path, "holds text that is not Unicode (a lone surrogate)") from None
+    except RecursionError:
+        raise RecordError.at(path, "is nested too deeply") from None
+    except (TypeError, ValueError):
+        raise RecordError.at(path, "holds a value that JSON cannot write") from None
+
+
+def _is_unicode(text: str) -> bool:
+    return not any(0xD800 <= ord(char) < 0xE000 for char in text)
 
 
 def _required(data: Mapping[str, Any], key: str, kind: type[_T], path: str | None = None) -> _T:
@@ -608,6 +667,8 @@ def _kind(value: object) -> str:
 
 def _show(value: object) -> str:
     text = json.dumps(value, ensure_ascii=False, default=repr)
+    if not _is_unicode(text):
+        text = json.dumps(value, default=repr)  # a lone surrogate, written as its escape
     return text if len(text) <= 40 else text[:37] + "..."
 
 

@@ -15,17 +15,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from openhanabi.records.errors import RecordError
-from openhanabi.records.record import DEFAULT_NAMES, Record, deal
+from openhanabi.records.record import DEFAULT_NAMES, END_CONDITIONS, Record, deal
 from openhanabi.rules import Action, ActionType, Game, RulesError, Termination
 
-# hanab.live's end conditions that a game-over action (type 4) may carry as its value, other
-# than 4 (a player terminated the game: Game.abandon's own words)
-END_CONDITIONS = {
-    3: "a player ran out of time",
-    6: "the table was idle for too long",
-    10: "the players voted to end the game",
-}
-TERMINATED_BY_PLAYER = 4
+TERMINATED_BY_PLAYER = 4  # the end condition of a game-over action: a player stopped the game
 
 
 def start_game(record: Record) -> Game:
@@ -80,8 +73,8 @@ def replay_action(game: Game, index: int, action: Action) -> None:
         )
     if action.type is ActionType.GAME_OVER:
         detail = END_CONDITIONS.get(action.value)
-        if detail is None:
-            game.abandon()
+        if detail is None or action.value == TERMINATED_BY_PLAYER:
+            game.abandon()  # the table stopped it, in Game.abandon's own words
         else:
             game.abandon(detail)
         return
