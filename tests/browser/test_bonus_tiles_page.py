@@ -96,6 +96,9 @@ def awaiting(open_page: OpenPage, server: LiveServer, tile: int, locale: str) ->
     server.start()
     open_game(ann, table)
     wait_for_turn(ann, 0)
+    # her card is played: no play or discard is offered, nor said to be
+    deciding = translator(locale)("controls.select_card_deciding")
+    expect(ann.locator("#own-card-help")).to_have_text(deciding)
     return ann, table
 
 
@@ -165,6 +168,7 @@ def test_a_discarded_card_is_chosen_by_keyboard_and_shuffled_back(
     t = translator("da")
     page, table = awaiting(open_page, server, 5, "da")
     expect(page.get_by_text(t("controls.choose_reshuffle"))).to_be_visible()
+    expect(page.get_by_role("heading", name=t("controls.choose_card"))).to_be_visible()
     for order in (Y1, Y2):  # either may go back
         expect(page.get_by_test_id(f"card-{order}")).to_have_js_property("tagName", "BUTTON")
     expect(page.get_by_test_id("play")).to_have_count(0)
@@ -194,6 +198,7 @@ def test_a_discarded_card_that_fits_is_chosen_by_mouse_and_played(
     t = translator("en")
     page, table = awaiting(open_page, server, 6, "en")
     expect(page.get_by_text(t("controls.choose_play"))).to_be_visible()
+    expect(page.get_by_role("heading", name=t("controls.choose_card"))).to_be_visible()
     expect(page.get_by_test_id(f"card-{Y2}")).not_to_have_js_property("tagName", "BUTTON")
     page.get_by_test_id(f"card-{Y1}").click()
     expect(page.get_by_test_id(f"card-{Y1}")).to_have_attribute("aria-pressed", "true")

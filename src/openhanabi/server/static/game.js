@@ -264,7 +264,9 @@
     panel.append(
       h("p", {
         id: "own-card-help",
-        text: selected ? t("controls.selected", { slot: displayedSlot(ui.selected) }) : t("controls.select_card"),
+        text: selected
+          ? t("controls.selected", { slot: displayedSlot(ui.selected) })
+          : t(myTurn() && state.pending ? "controls.select_card_deciding" : "controls.select_card"),
       }),
     );
     const row = h("div", { class: "buttons" });
@@ -404,7 +406,7 @@
   function choicePanel() {
     const state = ui.state;
     const key = state.pending === "reshuffle" ? "controls.choose_reshuffle" : state.pending === "play_from_discard" ? "controls.choose_play" : "controls.choose";
-    const panel = h("div", { class: "panel choice" }, [h("p", { text: t(key) })]);
+    const panel = h("div", { class: "panel choice" }, [h("h3", { text: t("controls.choose_card") }), h("p", { text: t(key) })]);
     if (ui.chosen !== null) {
       const entry = state.discard_pile.find(function (card) {
         return card.order === ui.chosen;
