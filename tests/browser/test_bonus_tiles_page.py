@@ -25,7 +25,7 @@ from openhanabi.rules import Action, ActionType, Card, Decision, Event, Game, Re
 from openhanabi.rules.deck import ordered_deck
 from openhanabi.server.i18n import translator
 
-RED, YELLOW, GREEN, BLUE = 0, 1, 2, 3
+YELLOW, BLUE = 1, 3  # suit indexes
 # Ann (seat 0, orders 0-4) and Ben (seat 1, orders 5-9) are dealt these, oldest first; the draw
 # pile starts with the blues, then the rest of the deck in suit order
 ANN, BEN, DRAWN = "R1 R3 R5 G1 G2", "R2 R4 Y1 Y2 Y3", "B1 B2 B3 B4"
