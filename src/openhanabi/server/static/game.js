@@ -85,6 +85,11 @@
   const PING_SECONDS = 25;
   const MAX_PAUSE_SECONDS = 30;
   const POLICY_VIOLATION = 1008;
+  // the texts of a bonus tile's free clue, by the decision pending
+  const FREE_CLUES = {
+    free_colour_clue: { hint: "controls.free_colour_clue", pick: "controls.pick_colour" },
+    free_rank_clue: { hint: "controls.free_rank_clue", pick: "controls.pick_rank" },
+  };
 
   const ui = {
     state: null,
@@ -259,7 +264,9 @@
     panel.append(
       h("p", {
         id: "own-card-help",
-        text: selected ? t("controls.selected", { slot: displayedSlot(ui.selected) }) : t("controls.select_card"),
+        text: selected
+          ? t("controls.selected", { slot: displayedSlot(ui.selected) })
+          : t(myTurn() && state.pending ? "controls.select_card_deciding" : "controls.select_card"),
       }),
     );
     const row = h("div", { class: "buttons" });
@@ -326,14 +333,16 @@
       panel.append(h("p", { text: t("controls.no_clues") }));
       return panel;
     }
-    if (state.pending) panel.append(h("p", { class: "hint", text: t("controls.free_clue") }));
+    // a bonus tile's free clue is of one kind: the texts name it
+    const free = FREE_CLUES[state.pending] || null;
+    if (free) panel.append(h("p", { class: "hint", text: t(free.hint) }));
     const targets = [];
     for (const clue of clues) if (targets.indexOf(clue.target) < 0) targets.push(clue.target);
     const count = state.players.length;
     targets.sort(function (a, b) {
       return ((a - state.seat + count) % count) - ((b - state.seat + count) % count);
     });
-    panel.append(h("p", { id: "clue-help", text: ui.clueTarget === null ? t("controls.pick_target") : t("controls.pick_clue", { name: nameOf(ui.clueTarget) }) }));
+    panel.append(h("p", { id: "clue-help", text: ui.clueTarget === null ? t("controls.pick_target") : t(free ? free.pick : "controls.pick_clue", { name: nameOf(ui.clueTarget) }) }));
     panel.append(
       h(
         "div",
@@ -397,7 +406,7 @@
   function choicePanel() {
     const state = ui.state;
     const key = state.pending === "reshuffle" ? "controls.choose_reshuffle" : state.pending === "play_from_discard" ? "controls.choose_play" : "controls.choose";
-    const panel = h("div", { class: "panel choice" }, [h("p", { text: t(key) })]);
+    const panel = h("div", { class: "panel choice" }, [h("h3", { text: t("controls.choose_card") }), h("p", { text: t(key) })]);
     if (ui.chosen !== null) {
       const entry = state.discard_pile.find(function (card) {
         return card.order === ui.chosen;
