@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from openhanabi.bench import default_jobs
 from openhanabi.bench.progress import progress_bar
 from openhanabi.bench.report import rate_text
-from openhanabi.bots import bot_classes
+from openhanabi.bots import bot_classes, seat_seed
 from openhanabi.rules import PRESETS, Game, Termination, find_variant
 
 
@@ -43,7 +43,7 @@ def check(bot_name: str, preset: str, games: int) -> Tally:
     for seed in range(games):
         variant = find_variant(preset, players=2 + seed % 4)
         game = Game.new(variant, seed)
-        bots = [bot(seat, variant, seed) for seat in range(variant.players)]
+        bots = [bot(seat, variant, seat_seed(seed, seat)) for seat in range(variant.players)]
         try:
             while game.outcome is None:
                 view = game.view(game.seat)

@@ -26,7 +26,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 
 from openhanabi.bench.progress import progress_bar
-from openhanabi.bots import find_bot
+from openhanabi.bots import find_bot, seat_seed
 from openhanabi.rules import Game, RulesError, Variant, find_variant
 
 CHUNK = 10  # games a worker plays at a time, at most
@@ -59,7 +59,9 @@ def follow(variant: Variant, seating: Sequence[str], seed: int) -> Pace:
     """Play game ``seed`` with ``seating`` (one bot name per seat) and note its state after each
     card drawn."""
     game = Game.new(variant, seed)
-    bots = [find_bot(name)(seat, variant, seed) for seat, name in enumerate(seating)]
+    bots = [
+        find_bot(name)(seat, variant, seat_seed(seed, seat)) for seat, name in enumerate(seating)
+    ]
     dealt = game.cards_drawn
     pile = len(game.draw_pile)
     pace = Pace([game.score], [game.clue_tokens], [0])

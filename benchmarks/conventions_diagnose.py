@@ -25,6 +25,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from openhanabi.bench.progress import progress_bar
+from openhanabi.bots import seat_seed
 from openhanabi.bots.conventions import ConventionsBot
 from openhanabi.bots.conventions.clues import Option
 from openhanabi.bots.conventions.rules import within
@@ -71,7 +72,7 @@ def _finesses(option: Option) -> bool:
 def diagnose(players: int, seeds: range, tally: Tally) -> None:
     variant = find_variant("base", players=players)
     for seed in seeds:
-        bots = [ConventionsBot(s, variant, seed) for s in range(players)]
+        bots = [ConventionsBot(s, variant, seat_seed(seed, s)) for s in range(players)]
         game = Game.new(variant, seed)
         pending: dict[int, Expected] = {}
         own_turns: dict[int, int] = {}  # order -> turns its holder took since it was expected

@@ -46,6 +46,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from openhanabi.bench.progress import progress_bar
+from openhanabi.bots import seat_seed
 from openhanabi.bots.conventions.bot import ConventionsBot
 from openhanabi.rules import ActionType, Game, Result, Termination, find_variant
 from openhanabi.rules.tables import identity, tables_for
@@ -208,7 +209,7 @@ def play(
     players: int, seed: int, tally: Tally, early: Sequence[int] = (3,), search: bool = True
 ) -> None:
     variant = find_variant("base", players=players)
-    bots = [ConventionsBot(s, variant, seed, search=search) for s in range(players)]
+    bots = [ConventionsBot(s, variant, seat_seed(seed, s), search=search) for s in range(players)]
     game = Game.new(variant, seed)
     drawn_at: dict[int, int] = {order: 0 for hand in game.hands for order in hand}
     draws = 0

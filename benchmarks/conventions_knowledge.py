@@ -41,6 +41,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from openhanabi.bench.progress import progress_bar
 from openhanabi.bench.stats import estimate
+from openhanabi.bots import seat_seed
 from openhanabi.bots.conventions import ConventionsBot
 from openhanabi.rules import Action, ActionType, Game, SeatView, Termination, find_variant
 
@@ -96,7 +97,7 @@ def play_seed(job: tuple[int, str, int, bool]) -> tuple[int, int]:
     or without the endgame search, and the clue tokens given back (``token-`` kinds)."""
     players, kind, seed, search = job
     variant = find_variant("base", players=players)
-    bots = [ConventionsBot(s, variant, seed, search=search) for s in range(players)]
+    bots = [ConventionsBot(s, variant, seat_seed(seed, s), search=search) for s in range(players)]
     game = Game.new(variant, seed)
     refunds = 0
     while game.outcome is None:

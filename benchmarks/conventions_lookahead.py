@@ -35,7 +35,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from openhanabi.bench.progress import progress_bar
-from openhanabi.bots import play_game
+from openhanabi.bots import play_game, seat_seed
 from openhanabi.bots.conventions import ConventionsBot, endgame, lookahead
 from openhanabi.bots.conventions.state import Tracker
 from openhanabi.bots.protocol import Bot
@@ -105,7 +105,8 @@ def score_alone(settings: Settings, seed: int) -> int:
     """The score of ``seed`` played by the bot alone (bomb = 0)."""
     variant = find_variant("base", players=settings.players)
     bots = [
-        ConventionsBot(s, variant, seed, search=settings.search) for s in range(settings.players)
+        ConventionsBot(s, variant, seat_seed(seed, s), search=settings.search)
+        for s in range(settings.players)
     ]
     outcome = play_game(Game.new(variant, seed), bots).outcome
     assert outcome is not None
@@ -116,7 +117,8 @@ def play_seed(job: tuple[Settings, int]) -> Tally:
     settings, seed = job
     variant = find_variant("base", players=settings.players)
     bots = [
-        ConventionsBot(s, variant, seed, search=settings.search) for s in range(settings.players)
+        ConventionsBot(s, variant, seat_seed(seed, s), search=settings.search)
+        for s in range(settings.players)
     ]
     game = Game.new(variant, seed)
     tally = Tally()

@@ -28,6 +28,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 
 from openhanabi.bench.progress import progress_bar
+from openhanabi.bots import seat_seed
 from openhanabi.bots.conventions import ConventionsBot
 from openhanabi.rules import Game, Result, Termination, find_variant
 
@@ -56,7 +57,10 @@ def run(variant_name: str, players: int, seeds: range, search: bool = True) -> P
     start = time.process_time()
     part = Part()
     for seed in seeds:
-        bots = [ConventionsBot(seat, variant, seed, search=search) for seat in range(players)]
+        bots = [
+            ConventionsBot(seat, variant, seat_seed(seed, seat), search=search)
+            for seat in range(players)
+        ]
         game = Game.new(variant, seed)
         reach = game.max_reachable()
         lost = dict.fromkeys(CAUSES, 0)

@@ -38,7 +38,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 
 from openhanabi.bench.progress import progress_bar
-from openhanabi.bots import Bot
+from openhanabi.bots import Bot, seat_seed
 from openhanabi.bots.conventions import ConventionsBot
 from openhanabi.rules import Action, ActionType, Game, Result, find_variant
 
@@ -106,7 +106,7 @@ def is_useless(game: Game, ident: int) -> bool:
 def play_one(players: int, seed: int, out: Counter[str]) -> None:
     """Play one game of ``seed`` and add its counts to ``out``."""
     variant = find_variant("base", players=players)
-    bots = [ConventionsBot(seat, variant, seed) for seat in range(players)]
+    bots = [ConventionsBot(seat, variant, seat_seed(seed, seat)) for seat in range(players)]
     game = Game.new(variant, seed)
     t = game.tables
     clued_as: dict[int, str] = {}  # card -> the kind of the clue that first touched it

@@ -27,7 +27,7 @@ import platform
 import sys
 import time
 
-from openhanabi.bots import find_bot, play_game
+from openhanabi.bots import find_bot, play_game, seat_seed
 from openhanabi.rules import Game, find_variant
 
 
@@ -39,7 +39,7 @@ def run(variant_name: str, players: int, games: int, first_seed: int, empty: boo
     start = time.perf_counter()
     cpu = time.process_time()
     for seed in range(first_seed, first_seed + games):
-        bots = [hat(seat, variant, seed) for seat in range(players)]
+        bots = [hat(seat, variant, seat_seed(seed, seat)) for seat in range(players)]
         game = play_game(Game.new(variant, seed), bots)
         assert game.outcome is not None
         scores.append(game.outcome.score)

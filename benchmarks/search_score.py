@@ -21,7 +21,7 @@ from dataclasses import astuple
 
 from openhanabi.bench.progress import progress_bar
 from openhanabi.bench.stats import estimate
-from openhanabi.bots import play_game
+from openhanabi.bots import play_game, seat_seed
 from openhanabi.bots.hat import HatBot
 from openhanabi.bots.search import SearchBot
 from openhanabi.rules import Game, find_variant
@@ -33,9 +33,13 @@ def play_seed(job: tuple[str, int, float]) -> tuple[int, int, int, int, int]:
     """The search score, hat score, searched moves, deviations and search actions of one seed."""
     variant_name, seed, budget = job
     variant = find_variant(variant_name, players=PLAYERS)
-    searchers = [SearchBot(seat, variant, seed, budget=budget) for seat in range(PLAYERS)]
+    searchers = [
+        SearchBot(seat, variant, seat_seed(seed, seat), budget=budget) for seat in range(PLAYERS)
+    ]
     game = play_game(Game.new(variant, seed), searchers)
-    hat = play_game(Game.new(variant, seed), [HatBot(s, variant, seed) for s in range(PLAYERS)])
+    hat = play_game(
+        Game.new(variant, seed), [HatBot(s, variant, seat_seed(seed, s)) for s in range(PLAYERS)]
+    )
     assert game.outcome is not None and hat.outcome is not None
     searched = sum(bot.searched for bot in searchers)
     deviated = sum(bot.deviated for bot in searchers)

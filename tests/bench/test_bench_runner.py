@@ -4,24 +4,51 @@ them, and a bot that breaks costs its game, not the run."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import pytest
 
 from openhanabi.bench import BOT_ERROR, Plan, Processes, Serial, run, run_all, summaries_of
 from openhanabi.bench.runner import chunks_of, play_one
-from openhanabi.bots import Bot, find_bot, play_game, registry
+from openhanabi.bots import Bot, find_bot, play_game, registry, seat_seed
 from openhanabi.rules import Action, Game, SeatView, Variant, find_variant
 
 VARIANTS = (find_variant("base", players=2), find_variant("base", players=4))
 
 
-def test_game_seed_is_the_seeded_deal_played_by_bots_made_with_that_seed() -> None:
+def test_game_seed_is_the_seeded_deal_played_by_bots_seeded_from_it_one_way() -> None:
     variant = VARIANTS[0]
-    [results, _] = run(Plan(VARIANTS, ("basic",), games=3, seed=5)).results
+    [results, _] = run(Plan(VARIANTS, ("conventions",), games=3, seed=5)).results
     for found in results:
-        bots = [find_bot("basic")(seat, variant, found.seed) for seat in range(2)]
+        bots = [find_bot("conventions")(s, variant, seat_seed(found.seed, s)) for s in range(2)]
         game = play_game(Game.new(variant, found.seed), bots)
         assert (found.score, found.points, found.turns) == (game.score, game.score, game.turn)
     assert [found.seed for found in results] == [5, 6, 7]
+
+
+class SeedSpy(Bot):
+    """Plays its first legal action, and notes the seed it was made with."""
+
+    name = "seed-spy"
+    summary = "notes its seed"
+    seeds: ClassVar[list[tuple[int, int]]] = []
+
+    def __init__(self, seat: int, variant: Variant, seed: int = 0) -> None:
+        super().__init__(seat, variant, seed)
+        SeedSpy.seeds.append((seat, seed))
+
+    def act(self, view: SeatView) -> Action:
+        return view.legal_actions[0]
+
+
+def test_no_bot_is_given_the_seed_that_dealt_its_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(registry._BOTS, SeedSpy.name, SeedSpy)
+    SeedSpy.seeds.clear()
+    variant = VARIANTS[1]
+    play_one(variant, [SeedSpy] * 4, 11)
+    assert SeedSpy.seeds == [(seat, seat_seed(11, seat)) for seat in range(4)]
+    dealt = Game.new(variant, 11).deck
+    assert all(Game.new(variant, seed).deck != dealt for _, seed in SeedSpy.seeds)
 
 
 def test_results_do_not_depend_on_how_the_games_are_cut_or_run() -> None:

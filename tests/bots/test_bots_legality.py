@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from benchmark_scripts import load_benchmark
 
-from openhanabi.bots import Bot, bot_classes
+from openhanabi.bots import Bot, bot_classes, seat_seed
 from openhanabi.rules import PRESETS, Action, Game, Preset, SeatView, Variant, find_preset
 
 BOTS = sorted(bot_classes())
@@ -34,7 +34,7 @@ OPTIONS: dict[str, dict[str, Any]] = {
 def play_strictly(bot: type[Bot], variant: Variant, seed: int) -> Game:
     """Play one game, checking every answer against the view's legal actions."""
     game = Game.new(variant, seed)
-    bots = [bot(seat, variant, seed) for seat in range(variant.players)]
+    bots = [bot(seat, variant, seat_seed(seed, seat)) for seat in range(variant.players)]
     while game.outcome is None:
         view = game.view(game.seat)
         action = bots[game.seat].act(view)

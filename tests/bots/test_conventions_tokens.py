@@ -9,7 +9,7 @@ from types import ModuleType
 import pytest
 from benchmark_scripts import load_benchmark
 
-from openhanabi.bots import make_bot, play_game
+from openhanabi.bots import make_bot, play_game, seat_seed
 from openhanabi.rules import Game, Result, find_variant
 
 
@@ -25,7 +25,7 @@ def test_every_clue_and_discard_is_counted_once(
     out: Counter[str] = Counter()
     tokens.play_one(players, seed, out)
     variant = find_variant("base", players=players)
-    bots = [make_bot("conventions", s, variant, seed) for s in range(players)]
+    bots = [make_bot("conventions", s, variant, seat_seed(seed, s)) for s in range(players)]
     game = play_game(Game.new(variant, seed), bots)
     assert game.outcome is not None
     results = Counter(event.result for event in game.events)

@@ -143,7 +143,8 @@ def test_a_whole_game_typed_in_a_terminal(
     terminal = hanabi(*options, "--save", str(record))
     assert "\x1b[" in terminal.raw.decode()  # a terminal: colours and a cleared screen
     name = DEFAULT_NAMES[seat - 1]
-    assert f"you are {name} (seat {seat}) with {bot} bots; seed {seed}" in terminal.screen
+    assert f"you are {name} (seat {seat}) with {bot} bots\n" in terminal.screen
+    assert "seed" not in terminal.screen.splitlines()[0]  # it would deal the game again
     assert "your turn" in terminal.screen and f"{seat} {name} (you)" in terminal.screen
     moves = 0
     while not terminal.closed:
@@ -159,6 +160,7 @@ def test_a_whole_game_typed_in_a_terminal(
     assert f"Score {score} of 25: {rating(score, 25).verdict}" in end
     assert f"Game over: {game.outcome.detail}." in end
     assert f"The game record is in {record}." in end
+    assert f"This game was dealt from seed {seed}: --seed {seed} deals it again." in end
     assert sum(1 for event in game.events if event.seat == seat - 1) == moves
     assert "Traceback" not in terminal.text
     if bot == "basic":

@@ -5,14 +5,19 @@ from __future__ import annotations
 
 import threading
 import time
+from typing import ClassVar
 
 import pytest
 from fastapi.testclient import TestClient
 from game_client import Player, scripted, seat_table, second_browser, settings
+from sqlalchemy import create_engine, select
+from sqlalchemy.orm import Session
 
-from openhanabi.bots import registry
+from openhanabi.bots import registry, seat_seed
 from openhanabi.bots.basic import BasicBot
-from openhanabi.rules import Action, SeatView
+from openhanabi.rules import Action, Game, SeatView, find_variant
+from openhanabi.server import Settings
+from openhanabi.server.models import GameRecord
 
 __all__ = ["settings"]  # bots without a delay
 THINKING_SECONDS = 1.5
@@ -56,3 +61,36 @@ def test_a_player_is_answered_while_a_bot_thinks(
             assert message["type"] in ("state", "delta"), message
         assert time.monotonic() - asked < THINKING_SECONDS / 2
         assert ann.read_state(3)["actions"] == 3  # and the bot's move came after all
+
+
+class SeedSpy(BasicBot):
+    """The basic bot, which notes the seed it was made with."""
+
+    name = "seed-spy"
+    summary = "the basic bot, noting its seed"
+    seeds: ClassVar[list[int]] = []
+
+    def act(self, view: SeatView) -> Action:
+        SeedSpy.seeds.append(self.seed)
+        return super().act(view)
+
+
+def test_a_bot_at_a_table_is_not_given_the_seed_that_dealt_its_game(
+    client: TestClient, settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(registry._BOTS, SeedSpy.name, SeedSpy)
+    SeedSpy.seeds.clear()
+    other = second_browser(client)
+    table = seat_table(client, other, bot=SeedSpy.name)
+    url = f"/tables/{table}/socket"
+    with client.websocket_connect(url) as ann_socket, other.websocket_connect(url) as ben_socket:
+        ann, ben = Player(ann_socket), Player(ben_socket)
+        ann.send(scripted(ann.read_state()))
+        ben.send(scripted(ben.read_state(1)))
+        ann.read_state(3)  # the bot (seat 3) has moved
+    with Session(create_engine(settings.database_url)) as db:
+        stored = db.scalars(select(GameRecord)).one()
+        deal = Game.new(find_variant("base", players=3), stored.seed)
+    assert SeedSpy.seeds == [seat_seed(stored.seed, 2)]
+    # from its own seed, the bot cannot deal its game again and see its cards
+    assert Game.new(deal.variant, SeedSpy.seeds[0]).deck != deal.deck

@@ -2,7 +2,9 @@
 
 A :class:`Plan` names the variants (one per player count), the bots at the table (one name per
 seat, cycled over the seats) and the seeds ``seed .. seed + games - 1``; game ``seed`` is
-``Game.new(variant, seed)`` with every bot made with that seed, so two bots face the same decks.
+``Game.new(variant, seed)``, so two bots face the same decks, and each seat's bot is made with
+``seat_seed(seed, seat)``: a seed drawn from the deal's one way, from which no bot can deal the
+game again and see its own cards.
 The games are cut into :class:`Chunk` s that any executor may play in any order
 (:mod:`openhanabi.bench.executors`); :func:`run` puts the results back in seed order, so they
 never depend on the parallelism.
@@ -23,7 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from openhanabi.bench.executors import Executor, Serial
-from openhanabi.bots import Bot, BotError, find_bot, play_game
+from openhanabi.bots import Bot, BotError, find_bot, play_game, seat_seed
 from openhanabi.bots.table import new_bot
 from openhanabi.rules import Game, Termination, Variant
 
@@ -101,7 +103,10 @@ def play_one(variant: Variant, bots: Sequence[type[Bot]], seed: int) -> GameResu
     """Play game ``seed`` of ``variant`` with a bot of each class in ``bots`` (one per seat)."""
     game = Game.new(variant, seed)
     try:
-        play_game(game, [new_bot(bot, seat, variant, seed) for seat, bot in enumerate(bots)])
+        play_game(
+            game,
+            [new_bot(bot, seat, variant, seat_seed(seed, seat)) for seat, bot in enumerate(bots)],
+        )
     except Exception as error:  # a broken bot costs its game, not the whole run
         return GameResult(
             seed, variant.players, 0, game.score, BOT_ERROR, game.turn, _one_line(error)

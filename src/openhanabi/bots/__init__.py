@@ -13,7 +13,7 @@ from openhanabi.bots import conventions as _conventions  # noqa: F401  (register
 from openhanabi.bots import hat as _hat  # noqa: F401  (registers "hat")
 from openhanabi.bots import search as _search  # noqa: F401  (registers "search")
 from openhanabi.bots import uniform as _uniform  # noqa: F401  (registers "random")
-from openhanabi.bots.protocol import Bot, BotError
+from openhanabi.bots.protocol import Bot, BotError, seat_seed
 from openhanabi.bots.registry import bot_classes, broken_bots, find_bot, make_bot, register
 from openhanabi.bots.table import play_game
 
@@ -31,4 +31,5 @@ __all__ = [
     "make_bot",
     "play_game",
     "register",
+    "seat_seed",
 ]

@@ -1,6 +1,8 @@
 """The bot protocol: a bot sees only its seat's view and answers with one of its legal actions.
 
-A bot is made for one seat of one game, with a seed that makes it deterministic. On its turn, and
+A bot is made for one seat of one game, with a seed that makes it deterministic: never the seed the
+game was dealt from, which would deal the game again, its own cards included, but one drawn
+from it one way (:func:`seat_seed`). On its turn, and
 whenever a bonus tile asks it for a decision, it receives its :class:`SeatView` (whose
 ``legal_actions`` lists what it may do) and returns one action: a play (declared or not, where
 the variant allows), a discard, a clue, or a bonus tile's answer. It never sees the game itself.
@@ -9,6 +11,7 @@ the variant allows), a discard, a clue, or a bonus tile's answer. It never sees 
 from __future__ import annotations
 
 import abc
+import hashlib
 from typing import ClassVar
 
 from openhanabi.bots.explanation import Reason
@@ -48,6 +51,21 @@ class Bot(abc.ABC):
         (:mod:`openhanabi.bots.explanation`); None if the bot gives only :meth:`explain`'s
         English sentence."""
         return None
+
+
+def seat_seed(deal: int, seat: int) -> int:
+    """The seed of the bot in ``seat`` of a game dealt from the seed ``deal``.
+
+    Drawn from both through a one-way hash (BLAKE2b): the same game and seat give the same bot,
+    so runs repeat, but a bot cannot work back to the deal's seed, which would let it deal the
+    game again and see its own cards. Seats get seeds apart from each other, below 2**63.
+
+    >>> seat_seed(7, 0) == seat_seed(7, 0) != seat_seed(7, 1)
+    True
+    """
+    said = f"{check_seed(deal)}/{seat}".encode()
+    digest = hashlib.blake2b(said, digest_size=8, person=b"openhanabi seat").digest()
+    return int.from_bytes(digest, "big") >> 1
 
 
 class BotError(Exception):

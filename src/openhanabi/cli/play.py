@@ -9,7 +9,7 @@ from typing import Any
 
 from rich.console import Console
 
-from openhanabi.bots import BESIDE_PEOPLE, Bot, BotError, bot_classes, find_bot
+from openhanabi.bots import BESIDE_PEOPLE, Bot, BotError, bot_classes, find_bot, seat_seed
 from openhanabi.bots.table import Guarded, new_bot
 from openhanabi.cli.options import RulesError, add_variant_options, fail, variant_from
 from openhanabi.records import DEFAULT_NAMES, record_of, write_record
@@ -31,7 +31,9 @@ def add_parser(subparsers: Any) -> None:
         "which plays by conventions people use too, docs/conventions.md)",
     )
     parser.add_argument(
-        "--seed", type=int, help="deal the game from this seed (default: a random one)"
+        "--seed",
+        type=int,
+        help="deal the game from this seed (default: a random one, shown once the game is over)",
     )
     parser.add_argument(
         "--seat",
@@ -70,20 +72,22 @@ def run(args: argparse.Namespace) -> int:
     try:
         # guarded: a bot that raises stops the game with one line naming it, not a traceback
         players: dict[int, Bot] = {
-            other: Guarded(new_bot(bot, other, variant, seed + other, first_seat=1), first_seat=1)
+            other: Guarded(
+                new_bot(bot, other, variant, seat_seed(seed, other), first_seat=1), first_seat=1
+            )
             for other in range(variant.players)
             if other != seat
         }
     except BotError as error:
         return fail(f"hanabi play: {error}")
-    title = (
-        f"hanabi play: you are {names[seat]} (seat {args.seat}) with {args.bot} bots; seed {seed}"
-    )
+    # no seed in the title: the seed deals the game again, the person's own cards included
+    title = f"hanabi play: you are {names[seat]} (seat {args.seat}) with {args.bot} bots"
     console = Console(highlight=False)
     try:
         Session(game, players, seat, names, console, title=title).run()
     except BotError as error:
         return fail(f"hanabi play: {error}")
+    console.print(f"This game was dealt from seed {seed}: --seed {seed} deals it again.")
     if args.save:
         try:
             write_record(record_of(game, names), args.save)

@@ -25,7 +25,7 @@ from typing import Any, Protocol
 
 from sqlalchemy import select
 
-from openhanabi.bots import BESIDE_PEOPLE, Bot, make_bot
+from openhanabi.bots import BESIDE_PEOPLE, Bot, make_bot, seat_seed
 from openhanabi.bots.explanation import Reason
 from openhanabi.rules import Action, Game, IllegalActionError, SeatView
 from openhanabi.server import frames, protocol, reasons
@@ -406,7 +406,7 @@ class Rooms:
                 names=names,
                 users={p.seat: p.user_id for p in players if p.user_id is not None},
                 bots={
-                    p.seat: make_bot(p.bot, p.seat, game.variant, stored.seed + p.seat)
+                    p.seat: make_bot(p.bot, p.seat, game.variant, seat_seed(stored.seed, p.seat))
                     for p in players
                     if p.bot is not None
                 },
