@@ -108,7 +108,7 @@ def seat_tables(
                 tokens = {seat: open_session(db, settings, user) for seat, user in enumerate(users)}
                 table = open_table(db, passwords, users[0], variant, bots)
                 for user in users[1:]:
-                    join(db, passwords, table, user)
+                    join(db, settings, passwords, table, user)
                 game = start(db, table, users[0])
                 seated.append(SeatedTable(table.id, game.id, tokens))
     finally:
