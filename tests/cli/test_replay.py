@@ -124,6 +124,8 @@ def bad_files(tmp_path: Path) -> dict[str, tuple[Path, str]]:
         json.dumps({**real, "id": 1}).replace('"id": 1', '"id": ' + "9" * 5000),
         "a number has too many digits",
     )
+    not_a_number = json.dumps(real)[:-1] + ', "notes": [[NaN]]}'
+    add("not-a-number", not_a_number, "notes: holds NaN, which is not a JSON number")
     surrogate = json.dumps(real).replace('"Player 2"', '"\\ud800"')
     add("surrogate-name", surrogate, 'players[1]: "\\ud800" is not Unicode text')
     characters = {**real, "characters": [{"name": "Fuming", "metadata": 2}] * 3}
@@ -143,6 +145,7 @@ BAD = [
     "after-the-end",
     "unknown-variant",
     "huge-number",
+    "not-a-number",
     "surrogate-name",
     "characters",
     "end-condition",
@@ -170,6 +173,16 @@ def test_a_file_that_cannot_be_read_exits_2(tmp_path: Path, kind: str) -> None:
     assert "Traceback" not in result.stderr
     assert result.stderr.count("\n") == 1
     assert result.stderr.startswith(f"hanabi replay: {path}: cannot read the file: ")
+
+
+def test_a_file_without_end_is_refused_not_read_forever() -> None:
+    endless = Path("/dev/zero")
+    if not endless.exists():
+        pytest.skip("no /dev/zero here")
+    result = hanabi("replay", endless)
+    assert result.returncode == 2
+    said = "the file is larger than 64 MiB, which no game record is"
+    assert result.stderr == f"hanabi replay: /dev/zero: {said}\n"
 
 
 def test_with_a_bot_each_move_is_shown_beside_the_bots_and_the_agreement_counted() -> None:

@@ -13,7 +13,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from openhanabi.records import Record, RecordError, read_record, record_of, replay
+from openhanabi.records import (
+    MAX_FILE_BYTES,
+    Record,
+    RecordError,
+    read_record,
+    record_of,
+    replay,
+)
 from openhanabi.rules import Action, ActionType, Game, find_variant
 
 DATA = (Path(__file__).parents[2] / ".." / "shared" / "data" / "ah2ac2-3p").resolve()
@@ -190,6 +197,18 @@ MALFORMED = {
         None,
         "not JSON this module reads: a number has too many digits",
     ),
+    "a note that is not a number JSON has": (
+        json.dumps(REAL)[:-1] + ', "notes": [[NaN]]}',
+        "notes",
+        "notes: holds NaN, which is not a JSON number",
+    ),
+    "an option too large to be a number but infinity": (
+        edit(hanab_live, lambda d: d["options"].update(timeBase=1)).replace(
+            '"timeBase": 1', '"timeBase": -1e999'
+        ),
+        "options.timeBase",
+        "options.timeBase: holds -Infinity, which is not a JSON number",
+    ),
     "a name that is not Unicode": (
         json.dumps(REAL).replace('"Player 2"', '"Player \\ud800"'),
         "players[1]",
@@ -311,6 +330,26 @@ def test_read_record_leaves_file_errors_to_oserror(tmp_path: Path) -> None:
     binary.write_bytes(b"\xff\xfe\x00garbage")
     with pytest.raises(RecordError, match=r"^the record is not UTF-8 text$|^not JSON"):
         read_record(binary)
+
+
+def test_read_record_reads_no_more_of_a_file_than_a_record_can_be(tmp_path: Path) -> None:
+    big = tmp_path / "big.json"
+    big.write_bytes(b" " * MAX_FILE_BYTES + b"{}")
+    with pytest.raises(RecordError, match=r"^the file is larger than 64 MiB") as caught:
+        read_record(big)
+    assert caught.value.reason == "too_large"
+    endless = Path("/dev/zero")  # a file without end: refused, not read forever
+    if endless.exists():
+        with pytest.raises(RecordError, match=r"^the file is larger than"):
+            read_record(endless)
+
+
+def test_a_record_built_with_a_number_json_has_not_is_refused() -> None:
+    game = Game.new(find_variant("base", players=2), seed=0)
+    with pytest.raises(RecordError, match=r"^score: holds NaN, which is not a JSON number$"):
+        Record(("A", "B"), game.variant, game.deck, extra={"score": float("nan")})
+    with pytest.raises(RecordError, match=r"^options\.x: holds Infinity"):
+        Record(("A", "B"), game.variant, game.deck, extra_options={"x": [float("inf")]})
 
 
 ACTION_FIELDS = st.fixed_dictionaries(

@@ -336,8 +336,9 @@ def test_a_seed_the_database_cannot_hold_is_kept_in_the_record_alone(
     ("text", "named"),
     [
         ('"Ben\\u0000"', "a NUL character"),
-        ("NaN", "the number nan"),
-        ("-Infinity", "the number -inf"),
+        ("NaN", "notes holds NaN"),
+        ("-Infinity", "notes holds -Infinity"),
+        ("1e999", "notes holds Infinity"),
     ],
 )
 def test_a_record_holding_what_the_database_cannot_store_is_refused(

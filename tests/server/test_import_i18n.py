@@ -46,6 +46,8 @@ FAULTS = {name: data for name, (data, _) in MALFORMED.items()} | {
     "too large": b" " * (MAX_RECORD_BYTES + 1),
     "a NUL character": changed("nul"),
     "a number that is not finite": json.dumps(real_game())[:-1].encode() + b', "x": Infinity}',
+    "a number of too many digits": json.dumps(real_game())[:-1].encode()
+    + b', "x": 1%s}' % (b"0" * 5000),
 }
 
 

@@ -36,6 +36,7 @@ openhanabi.records.errors.RecordError: deck: the deck has 0 cards; base has 50
 from __future__ import annotations
 
 import json
+import math
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -68,6 +69,9 @@ DEFAULT_NAMES: Final = ("Alice", "Bob", "Cathy", "Donald", "Emily")
 
 CUSTOM: Final = "custom"
 """``options.variant`` of a variant that is not a preset: its ``suits`` say what it is."""
+
+MAX_FILE_BYTES: Final = 64 * 1024 * 1024
+"""The most :func:`read_record` reads of a file: a real game's record is a few kilobytes."""
 
 HANAB_LIVE_DEFAULT_VARIANT: Final = "No Variant"
 
@@ -307,7 +311,10 @@ class Record:
             ) from None
         except ValueError:
             # Python reads no whole number of more than sys.get_int_max_str_digits() digits
-            raise RecordError("not JSON this module reads: a number has too many digits") from None
+            raise RecordError(
+                "not JSON this module reads: a number has too many digits",
+                reason="too_many_digits",
+            ) from None
         return cls.from_dict(data)
 
     # ------------------------------------------------------------------ writing
@@ -404,8 +411,9 @@ def read_record(source: str | bytes | os.PathLike[str] | Mapping[str, Any]) -> R
     """Read a record from a file path, JSON text (bytes, or a string whose first character
     other than white space is ``{`` or ``[``) or a parsed JSON object.
 
-    Raises :class:`RecordError` for a record that is not right and :class:`OSError` for a file
-    that cannot be read.
+    Raises :class:`RecordError` for a record that is not right (a file of more than
+    :data:`MAX_FILE_BYTES` is not read to its end) and :class:`OSError` for a file that cannot
+    be read.
     """
     if isinstance(source, Mapping):
         return Record.from_dict(source)
@@ -413,7 +421,17 @@ def read_record(source: str | bytes | os.PathLike[str] | Mapping[str, Any]) -> R
         return Record.from_json(source)
     if isinstance(source, str) and source.lstrip()[:1] in ("{", "["):
         return Record.from_json(source)
-    return Record.from_json(Path(source).read_bytes())
+    with Path(source).open("rb") as file:
+        # a bound, so that a device or a pipe without end is refused rather than read forever
+        data = file.read(MAX_FILE_BYTES + 1)
+    if len(data) > MAX_FILE_BYTES:
+        mib = MAX_FILE_BYTES // (1024 * 1024)
+        raise RecordError(
+            f"the file is larger than {mib} MiB, which no game record is",
+            reason="too_large",
+            params={"kib": MAX_FILE_BYTES // 1024},
+        )
+    return Record.from_json(data)
 
 
 def write_record(record: Record, path: str | os.PathLike[str]) -> None:
@@ -602,14 +620,36 @@ def _check_writable(value: object, path: str) -> None:
     surrogate, which JSON's ``\\ud800`` escapes can spell)."""
     if not _is_unicode(path):
         path = json.dumps(path)[1:-1]
+    number = _not_finite(value)
+    if number is not None:
+        # Python reads NaN and Infinity, and 1e999 as infinity; JSON itself has none of them
+        spelled = json.dumps(number)
+        raise RecordError.at(
+            path, f"holds {spelled}, which is not a JSON number", "not_finite", number=spelled
+        )
     try:
-        json.dumps(value, ensure_ascii=False).encode("utf-8")
+        json.dumps(value, ensure_ascii=False, allow_nan=False).encode("utf-8")
     except UnicodeEncodeError:
         raise RecordError.at(path, "holds text that is not Unicode (a lone surrogate)") from None
     except RecursionError:
         raise RecordError.at(path, "is nested too deeply") from None
     except (TypeError, ValueError):
         raise RecordError.at(path, "holds a value that JSON cannot write") from None
+
+
+def _not_finite(value: object) -> float | None:
+    """The first number in ``value`` that is NaN or infinite, or None. Iterative: the value may
+    nest as deep as the JSON reader allows."""
+    waiting = [value]
+    while waiting:
+        item = waiting.pop()
+        if isinstance(item, float) and not math.isfinite(item):
+            return item
+        if isinstance(item, dict):
+            waiting.extend(item.values())
+        elif isinstance(item, list):
+            waiting.extend(item)
+    return None
 
 
 def _is_unicode(text: str) -> bool:
@@ -673,7 +713,7 @@ def _show(value: object) -> str:
 
 
 def _dumps(value: object) -> str:
-    return json.dumps(value, ensure_ascii=False)
+    return json.dumps(value, ensure_ascii=False, allow_nan=False)
 
 
 def _count(number: int, noun: str) -> str:

@@ -215,9 +215,8 @@ def record_problem(error: RecordError, t: Translator) -> str:
 
 def _unstorable(value: object) -> RecordError | None:
     """The error naming what in a parsed JSON value the database cannot store (PostgreSQL's
-    text and JSONB refuse a NUL character, JSONB a number that is not finite), or None.
-    Iterative: the value
-    may nest as deep as the JSON reader allows."""
+    text and JSONB refuse a NUL character; a record refuses a number that is not finite
+    itself), or None. Iterative: the value may nest as deep as the JSON reader allows."""
     waiting = [value]
     while waiting:
         item = waiting.pop()
@@ -225,12 +224,6 @@ def _unstorable(value: object) -> RecordError | None:
             return RecordError(
                 "the record holds a NUL character (\\u0000), which cannot be stored",
                 reason="unstorable_nul",
-            )
-        if isinstance(item, float) and not math.isfinite(item):
-            return RecordError(
-                f"the record holds the number {item}, which cannot be stored",
-                reason="unstorable_number",
-                params={"number": str(item)},
             )
         if isinstance(item, dict):
             waiting.extend(item.keys())
