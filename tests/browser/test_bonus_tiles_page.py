@@ -11,6 +11,7 @@ and a new server process goes on with it, as it does after a restart."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 
@@ -84,10 +85,14 @@ def seat_ann_and_ben(ann: Page, ben: Page) -> int:
     return table
 
 
-def awaiting(open_page: OpenPage, server: LiveServer, tile: int, locale: str) -> tuple[Page, int]:
+def awaiting(
+    open_page: OpenPage, server: LiveServer, tile: int, locale: str, sent: list[str] | None = None
+) -> tuple[Page, int]:
     """Ann's game page (in ``locale``) with her decision on bonus ``tile`` to make; returns the
-    page and the table's id."""
+    page and the table's id. ``sent``, if given, collects the messages her page sends."""
     ann, ben = open_page(locale=locale), open_page()
+    if sent is not None:
+        ann.on("websocket", lambda socket: socket.on("framesent", lambda text: sent.append(text)))
     table = seat_ann_and_ben(ann, ben)
     server.stop()
     game = dealt(stored_game(server, table).variant, tile)
@@ -142,8 +147,15 @@ def test_a_free_rank_clue_is_picked_and_given_by_keyboard(
     open_page: OpenPage, server: LiveServer, camera: Camera
 ) -> None:
     t = translator("de")
-    page, table = awaiting(open_page, server, 4, "de")
+    sent: list[str] = []
+    page, table = awaiting(open_page, server, 4, "de", sent)
     expect(page.get_by_text(t("controls.free_rank_clue"))).to_be_visible()
+    # her own card picked, the keys for a play and a discard do nothing while she decides
+    page.keyboard.press("1")
+    expect(page.locator('[data-testid^="card-"][aria-pressed="true"]')).to_have_count(1)
+    page.keyboard.press("p")
+    page.keyboard.press("d")
+    page.keyboard.press("Escape")
     tab_to(page, "clue-target-1")
     page.keyboard.press("Enter")
     expect(page.get_by_test_id("clue-target-1")).to_have_attribute("aria-pressed", "true")
@@ -160,6 +172,9 @@ def test_a_free_rank_clue_is_picked_and_given_by_keyboard(
     assert action == Action.rank_clue(1, 3)
     assert event.result is Result.CLUE and event.touched
     assert game.clue_tokens == game.variant.clue_tokens
+    kinds = [json.loads(text).get("type") for text in sent if isinstance(text, str)]
+    assert "clue" in kinds and not {"play", "discard"} & set(kinds), kinds
+    expect(page.locator("#errors")).to_be_empty()
 
 
 def test_a_discarded_card_is_chosen_by_keyboard_and_shuffled_back(

@@ -464,7 +464,8 @@
   }
 
   function play(declare) {
-    if (ui.selected === null || !myTurn()) return;
+    // the P key while a bonus tile's decision is pending: no play is legal, nothing is sent
+    if (ui.selected === null || !myTurn() || !ui.state.legal.play) return;
     const message = { type: "play", order: ui.selected };
     if (typeof declare === "string") message.declare = declare;
     send(message);
