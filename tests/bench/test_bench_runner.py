@@ -8,6 +8,7 @@ from typing import ClassVar
 
 import pytest
 
+from odd_bots import Talks, Unmakeable
 from openhanabi.bench import BOT_ERROR, Plan, Processes, Serial, run, run_all, summaries_of
 from openhanabi.bench.runner import chunks_of, play_one
 from openhanabi.bots import Bot, find_bot, play_game, registry, seat_seed
@@ -90,17 +91,6 @@ def test_a_broken_bot_costs_its_game_with_the_error_recorded() -> None:
     assert found.error == "bot 'broken' in seat 1 failed: RuntimeError: out of ideas"
 
 
-class Unmakeable(Bot):
-    name = "unmakeable"
-    summary = "raises as it is made"
-
-    def __init__(self, seat: int, variant: Variant, seed: int = 0) -> None:
-        raise RuntimeError("cannot start")
-
-    def act(self, view: SeatView) -> Action:
-        return view.legal_actions[0]
-
-
 def test_a_bot_that_cannot_be_made_costs_its_game_with_its_name_recorded() -> None:
     found = play_one(VARIANTS[0], [Broken, Unmakeable], seed=1)
     assert found.termination == BOT_ERROR
@@ -120,15 +110,6 @@ def test_a_plan_refuses_nonsense() -> None:
         Plan(VARIANTS, (), games=1)
     with pytest.raises(ValueError):
         Plan((VARIANTS[0], VARIANTS[0]), ("basic",), games=1)
-
-
-class Talks(Bot):
-    name = "talks"
-    summary = "prints as it thinks"
-
-    def act(self, view: SeatView) -> Action:
-        print(f"thinking about turn {view.turn}")
-        return view.legal_actions[0]
 
 
 def test_what_bots_print_goes_to_standard_error_not_among_the_results(

@@ -10,10 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from odd_bots import Unmakeable
 from openhanabi.bench.review import Move, agreement, kind_of, review, share
-from openhanabi.bots import Bot, BotError, make_bot, play_game, registry
+from openhanabi.bots import BotError, make_bot, play_game, registry
 from openhanabi.records import read_record, record_of, replay_states
-from openhanabi.rules import PRESETS, Action, ActionType, Game, SeatView, Variant, find_variant
+from openhanabi.rules import PRESETS, Action, ActionType, Game, find_variant
 
 DATA = (Path(__file__).parents[2] / ".." / "shared" / "data" / "ah2ac2-3p").resolve()
 
@@ -85,17 +86,6 @@ def test_a_choice_left_to_chance_agrees_with_the_place_drawn() -> None:
     assert not Move(0, 0, made, Action.choose(12, 1), "").same
     assert not Move(0, 0, made, Action.choose(13), "").same
     assert kind_of(made) == "choice" and Action.choose(12).type is ActionType.CHOOSE
-
-
-class Unmakeable(Bot):
-    name = "unmakeable"
-    summary = "raises as it is made"
-
-    def __init__(self, seat: int, variant: Variant, seed: int = 0) -> None:
-        raise RuntimeError("cannot start")
-
-    def act(self, view: SeatView) -> Action:
-        return view.legal_actions[0]
 
 
 def test_a_bot_that_cannot_be_made_fails_as_a_bot_error_naming_it(

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from odd_bots import Unmakeable
 from openhanabi.bots import Bot, BotError, make_bot, play_game
 from openhanabi.bots.table import Guarded, new_bot
-from openhanabi.rules import Action, ActionType, Game, SeatView, Variant, find_variant
+from openhanabi.rules import Action, ActionType, Game, SeatView, find_variant
 
 
 class Answers(Bot):
@@ -48,17 +49,6 @@ class Raises(Bot):
 
     def explain(self) -> str:
         raise ValueError("no words")
-
-
-class Unmakeable(Bot):
-    name = "unmakeable"
-    summary = "raises as it is made"
-
-    def __init__(self, seat: int, variant: Variant, seed: int = 0) -> None:
-        raise RuntimeError("cannot start")
-
-    def act(self, view: SeatView) -> Action:
-        return view.legal_actions[0]
 
 
 def test_a_bot_that_raises_fails_as_a_bot_error_naming_it_and_leaves_the_game_as_it_was() -> None:

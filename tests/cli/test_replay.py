@@ -11,10 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from openhanabi.bots import Bot, make_bot, play_game, registry
+from odd_bots import Talks
+from openhanabi.bots import make_bot, play_game, registry
 from openhanabi.cli import main
 from openhanabi.records import record_of, replay, write_record
-from openhanabi.rules import PRESETS, Action, Game, SeatView, find_variant
+from openhanabi.rules import PRESETS, Action, Game, find_variant
 
 DATA = (Path(__file__).parents[2] / ".." / "shared" / "data" / "ah2ac2-3p").resolve()
 GAME_1 = DATA / "game_1.json"  # 60 actions; hanab.live ended it at 24 points
@@ -247,17 +248,6 @@ def test_a_bots_own_game_is_shown_as_every_move_agreed(
     last = capsys.readouterr().out.splitlines()[-1]
     moves = len(game.events)
     assert last.startswith(f"basic chose the same move on {moves} of {moves} moves (100%)")
-
-
-class Talks(Bot):
-    """A bot that prints as it thinks."""
-
-    name = "talks"
-    summary = "prints as it thinks"
-
-    def act(self, view: SeatView) -> Action:
-        print(f"thinking about turn {view.turn}")
-        return view.legal_actions[0]
 
 
 def test_what_a_bot_prints_goes_to_standard_error_not_into_the_json(

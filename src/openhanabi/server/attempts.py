@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, NoReturn
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import InstrumentedAttribute, Session
@@ -33,12 +33,19 @@ def check_failures(
         ).one()
         if count >= limit:
             db.commit()  # keeps the clean-up the caller may have made
-            _too_many(first, window, moment, refusals)
+            refuse(first, window, moment, refusals)
 
 
-def _too_many(
-    first: datetime | None, window: timedelta, moment: datetime, refusals: tuple[str, str]
-) -> None:
+def refuse(
+    first: datetime | None,
+    window: timedelta,
+    moment: datetime,
+    refusals: tuple[str, str],
+    **params: object,
+) -> NoReturn:
+    """Raise :class:`TooManyAttemptsError` with a wait until ``first`` (the oldest attempt
+    counted, None when unknown) leaves the ``window`` that ends at ``moment``, in whole minutes
+    in the first of ``refusals`` for one minute, else the second; ``params`` join the minutes."""
     if first is not None and first.tzinfo is None:  # SQLite's aggregate loses the type
         first = datetime.fromisoformat(str(first)).replace(tzinfo=moment.tzinfo)
     wait = (first + window - moment).total_seconds() if first is not None else 60.0
@@ -47,4 +54,5 @@ def _too_many(
         refusals[0] if minutes == 1 else refusals[1],
         retry_after=max(1, math.ceil(wait)),
         minutes=minutes,
+        **params,
     )

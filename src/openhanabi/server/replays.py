@@ -13,7 +13,6 @@ shown.
 from __future__ import annotations
 
 import dataclasses
-import math
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -26,6 +25,7 @@ from openhanabi.bots import BESIDE_PEOPLE, make_bot
 from openhanabi.records import Record, RecordError, replay, replay_states
 from openhanabi.rules import ActionType, Game, Variant
 from openhanabi.server import protocol, reasons
+from openhanabi.server.attempts import refuse
 from openhanabi.server.errors import Problem, RefusedError, TooManyAttemptsError
 from openhanabi.server.games import SEED_BITS, explanations
 from openhanabi.server.i18n import Translator
@@ -254,13 +254,13 @@ def check_import_quota(
     ).all()
     if len(recent) < allowed:
         return
-    wait = (recent[0] + IMPORT_WINDOW - moment).total_seconds()  # until the oldest one is out
-    minutes = max(1, math.ceil(wait / 60))
-    raise TooManyAttemptsError(
-        "replay.import.quota_one" if minutes == 1 else "replay.import.quota",
-        retry_after=max(1, math.ceil(wait)),
+    # the next import may be made once the oldest one counted is out of the window
+    refuse(
+        recent[0],
+        IMPORT_WINDOW,
+        moment,
+        ("replay.import.quota_one", "replay.import.quota"),
         count=allowed,
-        minutes=minutes,
     )
 
 
