@@ -22,9 +22,10 @@ GAME_1 = DATA / "game_1.json"  # 60 actions; hanab.live ended it at 24 points
 RUN = "import sys; from openhanabi.cli import main; sys.exit(main())"
 
 
-def hanabi(*args: str | Path) -> subprocess.CompletedProcess[str]:
+def hanabi(*args: str | Path, given: str = "") -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-c", RUN, *map(str, args)],
+        input=given,
         capture_output=True,
         text=True,
         timeout=60,
@@ -46,6 +47,17 @@ def test_replay_prints_a_short_summary() -> None:
         "clues:    2 of 8 tokens",
         "storms:   0 of 3 turned",
     ]
+
+
+def test_a_record_is_read_from_standard_input_when_the_file_is_a_dash() -> None:
+    from_file = hanabi("replay", "--json", GAME_1)
+    piped = hanabi("replay", "--json", "-", given=GAME_1.read_text())
+    assert piped.returncode == 0, piped.stderr
+    assert piped.stdout == from_file.stdout and json.loads(piped.stdout)["score"] == 24
+    broken = hanabi("replay", "-", given="{")
+    assert broken.returncode == 2
+    assert broken.stderr.startswith("hanabi replay: standard input: not JSON")
+    assert broken.stderr.count("\n") == 1
 
 
 def test_replay_json_prints_one_object() -> None:

@@ -15,14 +15,21 @@ from openhanabi.bench.review import Move, agreement, kind_of, reviewing
 from openhanabi.bots import BotError, find_bot
 from openhanabi.bots.explanation import english
 from openhanabi.cli.options import fail
-from openhanabi.records import Record, RecordError, read_record, replay, replay_states
+from openhanabi.records import (
+    Record,
+    RecordError,
+    read_record,
+    read_record_from,
+    replay,
+    replay_states,
+)
 from openhanabi.rules import Action, ActionType, Game, SeatView, UnknownNameError, rating
 from openhanabi.terminal.commands import command_for
 
 
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser("replay", help="replay a game record and print its outcome")
-    parser.add_argument("file", help="a game record (hanab.live JSON)")
+    parser.add_argument("file", help="a game record (hanab.live JSON); - reads standard input")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument(
         "--bot",
@@ -35,12 +42,16 @@ def add_parser(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        record = read_record(Path(args.file))  # a path, even if it looks like JSON text
+        if args.file == "-":
+            record = read_record_from(sys.stdin.buffer)
+        else:
+            record = read_record(Path(args.file))  # a path, even if it looks like JSON text
         game = replay(record)
     except OSError as error:
         return fail(f"hanabi replay: {args.file}: cannot read the file: {error.strerror or error}")
     except RecordError as error:
-        return fail(f"hanabi replay: {args.file}: {_one_line(str(error))}")
+        source = "standard input" if args.file == "-" else args.file
+        return fail(f"hanabi replay: {source}: {_one_line(str(error))}")
     summary = summarise(record, game)
     moves: list[Move] | None = None
     if args.bot is not None:

@@ -27,6 +27,7 @@ from openhanabi.records.record import (
     Record,
     deal,
     read_record,
+    read_record_from,
     write_record,
 )
 from openhanabi.records.replay import (
@@ -47,6 +48,7 @@ __all__ = [
     "RecordError",
     "deal",
     "read_record",
+    "read_record_from",
     "record_of",
     "replay",
     "replay_action",

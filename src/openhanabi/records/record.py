@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Final, TypeVar
+from typing import Any, BinaryIO, Final, TypeVar
 
 from openhanabi.records.errors import RecordError
 from openhanabi.rules import (
@@ -422,8 +422,14 @@ def read_record(source: str | bytes | os.PathLike[str] | Mapping[str, Any]) -> R
     if isinstance(source, str) and source.lstrip()[:1] in ("{", "["):
         return Record.from_json(source)
     with Path(source).open("rb") as file:
-        # a bound, so that a device or a pipe without end is refused rather than read forever
-        data = file.read(MAX_FILE_BYTES + 1)
+        return read_record_from(file)
+
+
+def read_record_from(file: BinaryIO) -> Record:
+    """Read a record from an open binary ``file`` (standard input's ``sys.stdin.buffer``, say),
+    to its end or to :data:`MAX_FILE_BYTES`: a file longer than that is refused, so that a
+    device or a pipe without end is not read forever."""
+    data = file.read(MAX_FILE_BYTES + 1)
     if len(data) > MAX_FILE_BYTES:
         mib = MAX_FILE_BYTES // (1024 * 1024)
         raise RecordError(
