@@ -315,6 +315,65 @@ def test_a_record_built_in_code_is_checked_too() -> None:
         Record(("A", "B", "C"), game.variant, game.deck, seed=0, extra={"seed": "x"})
 
 
+BASE_2P = find_variant("base", players=2)
+BASE_DECK = Game.new(BASE_2P, seed=0).deck
+TILES_2P = find_variant("bonus-tiles", players=2)
+TILES_DEAL = Game.new(TILES_2P, seed=0)
+# what code can hand a Record that JSON could not: each is refused by name, none is kept
+BUILT_WRONG: dict[str, tuple[dict[str, Any], str]] = {
+    "a name that is no text": ({"players": ("A", 2)}, "players: every player's name must be text"),
+    "a card that is no Card": (
+        {"deck": (*BASE_DECK[:-1], (0, 1))},
+        "deck: every card must be a Card",
+    ),
+    "bonus tiles in a game without them": (
+        {"bonus_tiles": (1, 2, 3, 4, 5, 6)},
+        "bonusTiles: the game is played without bonus tiles",
+    ),
+    "bonus tiles that are not the six": (
+        {"variant": TILES_2P, "deck": TILES_DEAL.deck, "bonus_tiles": (1, 1, 2, 3, 4, 5)},
+        "bonusTiles: the bonus tiles must be 1 to 6 once each, not [1, 1, 2, 3, 4, 5]",
+    ),
+    "a seed that is text": ({"seed": "0"}, "seed: expected a whole number, not"),
+    "a seed that is true": ({"seed": True}, "seed: expected a whole number, not"),
+    "an action that is no Action": ({"actions": ("play 0",)}, "actions[0]: not an action"),
+    "an action's target that is no number": (
+        {"actions": (Action(ActionType.PLAY, "0", 0),)},
+        "actions[0]: target and value must be whole numbers",
+    ),
+    "a discard that declares a suit": (
+        {"actions": (Action(ActionType.DISCARD, 0, 0, declare=1),)},
+        "actions[0].declare: only a play declares a suit index",
+    ),
+    "a kept seed that would deal the game": (
+        {"extra": {"seed": 3}},
+        "seed: a whole-number seed is the seed of the deal",
+    ),
+    "a kept option that is an option of the game": (
+        {"extra_options": {"clueTokens": 8}},
+        "options.clueTokens: is an option of the game, not an extra",
+    ),
+    "a kept option the engine does not play": (
+        {"extra_options": {"deckPlays": True}},
+        "options.deckPlays: hanab.live's bottom-deck blind plays option is not supported",
+    ),
+    "a kept field that JSON cannot write": (
+        {"extra": {"when": object()}},
+        "when: holds a value that JSON cannot write",
+    ),
+}
+
+
+@pytest.mark.parametrize(("parts", "message"), BUILT_WRONG.values(), ids=BUILT_WRONG.keys())
+def test_a_record_built_in_code_from_wrong_parts_names_the_part(
+    parts: dict[str, Any], message: str
+) -> None:
+    given: dict[str, Any] = {"players": ("A", "B"), "variant": BASE_2P, "deck": BASE_DECK} | parts
+    with pytest.raises(RecordError) as caught:
+        Record(**given)
+    assert str(caught.value).startswith(message), str(caught.value)
+
+
 @pytest.mark.parametrize("variant", ["base", None], ids=repr)
 def test_a_record_of_something_that_is_not_a_variant_is_a_record_error(variant: object) -> None:
     # not an AttributeError from the first check that reads the variant
