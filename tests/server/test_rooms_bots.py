@@ -9,7 +9,7 @@ from typing import ClassVar
 
 import pytest
 from fastapi.testclient import TestClient
-from game_client import Player, scripted, seat_table, second_browser, settings
+from game_client import Player, referee, scripted, seat_table, second_browser, settings
 from sqlalchemy import create_engine, select
 from sqlalchemy.orm import Session
 
@@ -94,3 +94,40 @@ def test_a_bot_at_a_table_is_not_given_the_seed_that_dealt_its_game(
     assert SeedSpy.seeds == [seat_seed(stored.seed, 2)]
     # from its own seed, the bot cannot deal its game again and see its cards
     assert Game.new(deal.variant, SeedSpy.seeds[0]).deck != deal.deck
+
+
+class Breaks(BasicBot):
+    """A bot that raises whenever it is asked to act."""
+
+    name = "breaks"
+    summary = "raises as it acts"
+
+    def act(self, view: SeatView) -> Action:
+        raise RuntimeError("out of ideas")
+
+
+def test_a_bot_that_fails_at_a_table_has_a_basic_bot_stand_in_and_the_game_goes_on(
+    client: TestClient, settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(registry._BOTS, Breaks.name, Breaks)
+    other = second_browser(client)
+    table = seat_table(client, other, bot=Breaks.name)
+    url = f"/tables/{table}/socket"
+    with client.websocket_connect(url) as ann_socket, other.websocket_connect(url) as ben_socket:
+        ann, ben = Player(ann_socket), Player(ben_socket)
+        ann.send(scripted(ann.read_state()))
+        ben.send(scripted(ben.read_state(1)))
+        state = ann.read_state(3)  # the bot's turn (seat 3) was taken, and it is Ann's again
+        assert state["outcome"] is None and state["seat_on_turn"] == 0
+    game = referee(settings, table)
+    before = Game(game.variant, game.deck)
+    for action in game.history[:2]:
+        before.apply(action)
+    # the turn is the move a basic bot makes from the failing bot's own view
+    assert game.history[2] == BasicBot(2, game.variant).act(before.view(2))
+    with Session(create_engine(settings.database_url)) as db:
+        stored = db.scalars(select(GameRecord)).one()
+        assert stored.explanations["2"].startswith("(breaks failed; a basic bot stood in) ")
+        said = stored.reasons["2"]
+    assert said["key"] == "stand_in"
+    assert said["params"]["bot"] == "breaks" and said["params"]["stand_in"] == "basic"

@@ -8,6 +8,9 @@ viewer, as a delta from the last state that socket was sent (:mod:`~openhanabi.s
 After each action, while a bot is on turn, the bot acts on its own view after
 ``Settings.bot_delay_seconds``, and its one-sentence explanation joins the log.
 
+An action the database cannot store did not happen: the game is as it was before it, a player
+is told so and may make it again, and a bot makes it again a few seconds later.
+
 The saves of all rooms go through one :class:`~openhanabi.server.writer.Writer`, which commits
 the actions of many tables together. A room that nobody watches any more, and whose bots are not
 playing, is dropped from memory: its game is its record, rebuilt when someone comes back.
@@ -38,6 +41,9 @@ from openhanabi.server.writer import Saving, Writer
 
 log = logging.getLogger(__name__)
 STAND_IN = "basic"  # plays a turn for a bot that failed
+# a bot's move the database could not store is made again after 1, 2, 3 ... seconds, this many
+# times; past that, the bots wait for the next player to open the game (join wakes them)
+BOT_TURN_TRIES = 5
 
 
 class Socket(Protocol):
@@ -185,6 +191,10 @@ class Room:
                 await self._apply(action, "")
             except IllegalActionError as error:
                 return Problem(f"illegal.{error.reason}", error.params, (), str(error))
+            except Exception:
+                # the database refused it: _apply has undone the move, which may be made again
+                log.exception("a move in game %d could not be stored", self.game_id)
+                return Problem("not_stored")
         self.wake_bots()
         self._check_idle()  # the last viewer may have left while the action was stored
         return None
@@ -307,8 +317,9 @@ class Room:
             asyncio.get_running_loop().call_soon(self._check_idle)  # once this task is done
 
     async def _bots_play(self) -> None:
+        failures = 0
         while True:
-            await asyncio.sleep(self.bot_delay)
+            await asyncio.sleep(self.bot_delay + failures)
             async with self.lock:
                 game = self.game
                 bot = self.bots.get(game.seat)
@@ -316,11 +327,19 @@ class Room:
                     return
                 try:
                     await self._bot_turn(bot)
+                    failures = 0
                 except Exception:
+                    # the move could not be stored (or the stand-in failed too): nothing changed
+                    failures += 1
                     log.exception(
-                        "the stand-in for seat %d of game %d failed", bot.seat, self.game_id
+                        "the move of seat %d of game %d was not made (try %d of %d)",
+                        bot.seat,
+                        self.game_id,
+                        failures,
+                        BOT_TURN_TRIES,
                     )
-                    return
+                    if failures == BOT_TURN_TRIES:
+                        return
 
     async def _bot_turn(self, bot: Bot) -> None:
         """``bot`` acts on its own view; if it fails (raises, or chooses an illegal action) a

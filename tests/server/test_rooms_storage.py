@@ -1,0 +1,79 @@
+"""A move the database cannot store did not happen: its player is told so in their language,
+nobody sees it, and the same move can be made again once the database stores it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi.testclient import TestClient
+from game_client import Player, referee, scripted, seat_table, second_browser, settings
+from sqlalchemy import event
+from sqlalchemy.exc import OperationalError
+
+from openhanabi.server import Settings
+from openhanabi.server.db import Database
+from openhanabi.server.i18n import translator
+
+__all__ = ["settings"]  # bots without a delay
+
+
+def refuse_the_next_game_update(database: Database, after: int = 0) -> list[str]:
+    """The database refuses the next update of a game's row once ``after`` more have been
+    stored, as a full disk or a lost connection would; returns the statements it refused."""
+    refused: list[str] = []
+    stored: list[str] = []
+
+    def refuse(_conn: Any, _cursor: Any, statement: str, params: Any, *_: Any) -> None:
+        if refused or not statement.lstrip().upper().startswith("UPDATE GAMES"):
+            return
+        if len(stored) < after:
+            stored.append(statement)
+            return
+        refused.append(statement)
+        raise OperationalError(statement, params, Exception("disk I/O error"))
+
+    event.listen(database.engine, "before_cursor_execute", refuse)
+    return refused
+
+
+def test_a_move_that_cannot_be_stored_is_refused_and_can_be_made_again(
+    client: TestClient, settings: Settings
+) -> None:
+    other = second_browser(client)
+    table = seat_table(client, other)
+    database: Database = client.app.state.database  # type: ignore[attr-defined]
+    url = f"/tables/{table}/socket?lang=da"
+    with client.websocket_connect(url) as ann_socket, other.websocket_connect(url) as ben_socket:
+        ann, ben = Player(ann_socket), Player(ben_socket)
+        move = scripted(ann.read_state())
+        ben.read_state()
+        refused = refuse_the_next_game_update(database)
+        said = ann.error(move)
+        assert refused, "the move was stored after all"
+        assert said == translator("da")("problem.not_stored")
+        assert ann.state["actions"] == 0 and referee(settings, table).history == []
+        ann.send(move)  # the database stores it now
+        assert ann.read_state(1)["seat_on_turn"] == 1
+        assert ben.read_state(1)["actions"] == 1
+        assert ben.frames[-1]["type"] in ("state", "delta")  # Ben saw only the stored move
+        assert not any(frame["type"] == "error" for frame in ben.frames)
+    assert len(referee(settings, table).history) == 1
+
+
+def test_a_bots_move_that_cannot_be_stored_is_made_again(
+    client: TestClient, settings: Settings
+) -> None:
+    other = second_browser(client)
+    table = seat_table(client, other)  # the bot sits in seat 3, after Ann and Ben
+    database: Database = client.app.state.database  # type: ignore[attr-defined]
+    url = f"/tables/{table}/socket"
+    with client.websocket_connect(url) as ann_socket, other.websocket_connect(url) as ben_socket:
+        ann, ben = Player(ann_socket), Player(ben_socket)
+        ann.send(scripted(ann.read_state()))
+        state = ben.read_state(1)  # Ann's move is stored
+        refused = refuse_the_next_game_update(database, after=1)  # Ben's move, then the bot's
+        ben.send(scripted(state))
+        state = ann.read_state(3)  # the bot's move, stored at its second try
+        assert len(refused) == 1 and state["seat_on_turn"] == 0
+        assert not any(frame["type"] == "error" for frame in ann.frames + ben.frames)
+    assert len(referee(settings, table).history) == 3
