@@ -16,8 +16,10 @@ from web_client import assert_no_traceback, csrf, post, register
 from openhanabi.bots import bot_classes
 from openhanabi.records import Record, replay
 from openhanabi.rules import PRESETS, Game, find_variant
-from openhanabi.server import Settings, create_app
+from openhanabi.server import Settings, accounts, create_app, lobby
+from openhanabi.server.errors import RefusedError
 from openhanabi.server.models import GamePlayer, GameRecord, GameTable, Seat, TableState
+from openhanabi.server.security import Passwords
 
 TABLE_URL = re.compile(r"^/tables/(\d+)$")
 
@@ -305,3 +307,35 @@ def test_a_server_error_is_a_page_without_traceback(settings: Settings) -> None:
     assert response.status_code == 500
     assert "Something went wrong on our side." in response.text
     assert_no_traceback(response)
+
+
+def test_joining_twice_and_leaving_a_table_one_is_not_at_are_refused_and_change_nothing(
+    client: TestClient, other: TestClient, settings: Settings
+) -> None:
+    register(client, "ann")
+    table = open_table(client, players="3", seat_3="basic")
+    response = post(client, f"/tables/{table}/join")
+    assert response.status_code == 409
+    assert "You already sit at this table." in response.text
+    register(other, "ben")
+    response = post(other, f"/tables/{table}/leave")
+    assert response.status_code == 409
+    assert "You do not sit at this table." in response.text
+    assert_no_traceback(response)
+    assert count(settings, Seat) == 2  # Ann and the bot, as before
+
+
+@pytest.mark.parametrize("seat", [0, 3, -1])
+def test_a_bot_is_seated_only_in_a_seat_the_table_has_and_not_the_hosts(
+    settings: Settings, seat: int
+) -> None:
+    with TestClient(create_app(settings)):  # the database, migrated
+        pass
+    passwords = Passwords(1, 64)
+    with database(settings) as db:
+        host = accounts.register(db, passwords, "ann", "Ann", "a password")
+        with pytest.raises(RefusedError) as refused:
+            lobby.open_table(db, passwords, host, find_variant("base", players=3), {seat: "basic"})
+    assert refused.value.key == "refused.no_such_seat"
+    assert refused.value.params == {"seat": seat + 1, "players": 3}
+    assert count(settings, GameTable) == 0
