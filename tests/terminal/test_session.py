@@ -14,16 +14,20 @@ from openhanabi.terminal import Session
 from openhanabi.terminal.session import PROMPT
 from openhanabi.terminal.words import readable_note
 
-from .support import awaiting_tile_6
+from .support import awaiting_tile_6, make_game
 
 NAMES = ("Alice", "Bob", "Cathy")
 
 
 def session(
-    lines: Iterator[str] | list[str], seed: int = 4, bot: str = "basic", name: str = "base"
+    lines: Iterator[str] | list[str],
+    seed: int = 4,
+    bot: str = "basic",
+    name: str = "base",
+    game: Game | None = None,
 ) -> Session:
-    variant = find_variant(name, players=3)
-    game = Game.new(variant, seed)
+    game = game or Game.new(find_variant(name, players=3), seed)
+    variant = game.variant
     bots = {seat: make_bot(bot, seat, variant) for seat in (1, 2)}
     typed = iter(lines)
 
@@ -98,11 +102,18 @@ def test_play_until_perfect_is_won_or_lost() -> None:
     assert "Score 0 of 25: lost (play until perfect: all or nothing)." in output(table)
 
 
-def test_a_declared_play() -> None:
-    table = session(["play 1 red", "quit"], name="declared-play")
+def test_declared_plays_right_and_wrong_are_logged_as_such() -> None:
+    variant = find_variant("declared-play", players=3)
+    # Alice's newest card (slot 1) is R1, her slot 2 the Y2
+    dealt = make_game(variant, ["Y5 Y4 Y3 Y2 R1", "G1 G2 G3 G4 G5", "B5 B4 B3 B2 W5"])
+    table = session(["play 1 red", "play 2 blue", "log", "quit"], game=dealt)
     game = table.run()
-    assert game.history[0].declare == 0
-    assert game.events[0].result.value in ("played", "declared wrong", "misplayed")
+    assert game.history[0].declare == 0 and game.history[3].declare == 3
+    text = output(table)
+    # every token was available: none came back, and none is said to
+    assert "You played R1 (slot 1), declared red\n" in text
+    assert "You declared blue but held Y2: discarded, a storm" in text
+    assert game.storms == 1 and game.clue_tokens <= variant.clue_tokens
 
 
 def test_bot_notes_name_seats_as_the_board_does() -> None:

@@ -105,7 +105,8 @@ def event_text(
     elif result is Result.PLAYED:
         text = f"{who} played {face} (slot {position(hand, action.target)})"
         if action.declare is not None:
-            text += f", declared {variant.suits[action.declare].name.lower()}: a clue token back"
+            # no word of the token it earns: none comes back while every token is available
+            text += f", declared {variant.suits[action.declare].name.lower()}"
     elif result is Result.MISPLAYED:
         text = f"{who} misplayed {face} (slot {position(hand, action.target)}): a storm"
     elif result is Result.DECLARED_WRONG:
