@@ -118,10 +118,21 @@ def test_clue_by_name_or_seat_colour_or_rank(text: str, action: Action) -> None:
         ("clue bob 6", "There is no rank 6"),
         ("choose 1", "There is no bonus tile decision"),
         ("help me", "help takes nothing after it"),
+        ("play 1 red", "Declared play is off in this game: type play 1 alone."),
+        ("clue me red", "You cannot give yourself a clue"),
     ],
 )
 def test_mistakes_get_one_line_naming_them(text: str, words: str) -> None:
     assert words in error(text, table())
+
+
+def test_mistakes_in_a_declared_play_or_a_discard_get_one_line_naming_them() -> None:
+    declaring = table(declared_play=True)
+    assert error("play 1 red blue", declaring) == (
+        "play takes a slot and one colour, not 'red blue'."
+    )
+    assert move("play 1 declare red", declaring) == Action.play(4, 0)
+    assert error("discard 1 2", cycled()) == "discard takes one slot number: discard 3."
 
 
 def test_meta_commands() -> None:
