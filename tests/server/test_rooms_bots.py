@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import threading
 import time
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import pytest
 from fastapi.testclient import TestClient
@@ -63,6 +63,19 @@ def test_a_player_is_answered_while_a_bot_thinks(
         assert ann.read_state(3)["actions"] == 3  # and the bot's move came after all
 
 
+def to_the_bots_first_move(client: TestClient, bot: str) -> tuple[int, dict[str, Any]]:
+    """Ann and Ben seated with ``bot`` in seat 3 each make a move, and the bot makes its first;
+    returns the table's id and Ann's state once the bot has moved."""
+    other = second_browser(client)
+    table = seat_table(client, other, bot=bot)
+    url = f"/tables/{table}/socket"
+    with client.websocket_connect(url) as ann_socket, other.websocket_connect(url) as ben_socket:
+        ann, ben = Player(ann_socket), Player(ben_socket)
+        ann.send(scripted(ann.read_state()))
+        ben.send(scripted(ben.read_state(1)))
+        return table, ann.read_state(3)
+
+
 class SeedSpy(BasicBot):
     """The basic bot, which notes the seed it was made with."""
 
@@ -80,14 +93,7 @@ def test_a_bot_at_a_table_is_not_given_the_seed_that_dealt_its_game(
 ) -> None:
     monkeypatch.setitem(registry._BOTS, SeedSpy.name, SeedSpy)
     SeedSpy.seeds.clear()
-    other = second_browser(client)
-    table = seat_table(client, other, bot=SeedSpy.name)
-    url = f"/tables/{table}/socket"
-    with client.websocket_connect(url) as ann_socket, other.websocket_connect(url) as ben_socket:
-        ann, ben = Player(ann_socket), Player(ben_socket)
-        ann.send(scripted(ann.read_state()))
-        ben.send(scripted(ben.read_state(1)))
-        ann.read_state(3)  # the bot (seat 3) has moved
+    to_the_bots_first_move(client, SeedSpy.name)
     with Session(create_engine(settings.database_url)) as db:
         stored = db.scalars(select(GameRecord)).one()
         deal = Game.new(find_variant("base", players=3), stored.seed)
@@ -110,15 +116,8 @@ def test_a_bot_that_fails_at_a_table_has_a_basic_bot_stand_in_and_the_game_goes_
     client: TestClient, settings: Settings, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setitem(registry._BOTS, Breaks.name, Breaks)
-    other = second_browser(client)
-    table = seat_table(client, other, bot=Breaks.name)
-    url = f"/tables/{table}/socket"
-    with client.websocket_connect(url) as ann_socket, other.websocket_connect(url) as ben_socket:
-        ann, ben = Player(ann_socket), Player(ben_socket)
-        ann.send(scripted(ann.read_state()))
-        ben.send(scripted(ben.read_state(1)))
-        state = ann.read_state(3)  # the bot's turn (seat 3) was taken, and it is Ann's again
-        assert state["outcome"] is None and state["seat_on_turn"] == 0
+    table, state = to_the_bots_first_move(client, Breaks.name)
+    assert state["outcome"] is None and state["seat_on_turn"] == 0  # the bot's turn was taken
     game = referee(settings, table)
     before = Game(game.variant, game.deck)
     for action in game.history[:2]:
