@@ -46,6 +46,10 @@ STAND_IN = "basic"  # plays a turn for a bot that failed
 BOT_TURN_TRIES = 5
 
 
+class NotStoredError(Exception):
+    """An action the database could not store, and which was therefore undone."""
+
+
 class Socket(Protocol):
     """What a room needs of a connection: sending it a message's JSON text."""
 
@@ -191,8 +195,8 @@ class Room:
                 await self._apply(action, "")
             except IllegalActionError as error:
                 return Problem(f"illegal.{error.reason}", error.params, (), str(error))
-            except Exception:
-                # the database refused it: _apply has undone the move, which may be made again
+            except NotStoredError:
+                # _apply has undone the move, which may be made again
                 log.exception("a move in game %d could not be stored", self.game_id)
                 return Problem("not_stored")
         self.wake_bots()
@@ -267,14 +271,14 @@ class Room:
             if self.reasons:
                 row["reasons"] = {str(at): data for at, data in self.reasons.items()}
             await self.writer.save(Saving(self.game_id, row, finishes=game.outcome is not None))
-        except Exception:
+        except Exception as error:
             self.explanations.pop(index, None)
             self.reasons.pop(index, None)
             for said in self.said.values():
                 said.pop(index, None)
             game.undo()  # what is not stored did not happen
             self.views.clear()
-            raise
+            raise NotStoredError(f"action {index} of game {self.game_id} was not stored") from error
         await self._broadcast()
 
     async def _broadcast(self) -> None:
