@@ -38,7 +38,7 @@ from __future__ import annotations
 import json
 import math
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -643,18 +643,29 @@ def _check_writable(value: object, path: str) -> None:
         raise RecordError.at(path, "holds a value that JSON cannot write") from None
 
 
-def _not_finite(value: object) -> float | None:
-    """The first number in ``value`` that is NaN or infinite, or None. Iterative: the value may
-    nest as deep as the JSON reader allows."""
+def json_parts(value: object) -> Iterator[object]:
+    """``value``, a parsed JSON value, and everything nested in it, objects' keys included.
+    Iterative: the value may nest as deep as the JSON reader allows.
+
+    >>> [type(item).__name__ for item in json_parts({"a": [1.5]})]
+    ['dict', 'list', 'float', 'str']
+    """
     waiting = [value]
     while waiting:
         item = waiting.pop()
-        if isinstance(item, float) and not math.isfinite(item):
-            return item
+        yield item
         if isinstance(item, dict):
+            waiting.extend(item.keys())
             waiting.extend(item.values())
         elif isinstance(item, list):
             waiting.extend(item)
+
+
+def _not_finite(value: object) -> float | None:
+    """The first number in ``value`` that is NaN or infinite, or None."""
+    for item in json_parts(value):
+        if isinstance(item, float) and not math.isfinite(item):
+            return item
     return None
 
 

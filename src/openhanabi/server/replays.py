@@ -22,7 +22,7 @@ from sqlalchemy.orm import Session, selectinload
 
 from openhanabi.bench.review import same_move
 from openhanabi.bots import BESIDE_PEOPLE, make_bot
-from openhanabi.records import Record, RecordError, replay, replay_states
+from openhanabi.records import Record, RecordError, json_parts, replay, replay_states
 from openhanabi.rules import ActionType, Game, Variant
 from openhanabi.server import protocol, reasons
 from openhanabi.server.attempts import refuse
@@ -216,20 +216,12 @@ def record_problem(error: RecordError, t: Translator) -> str:
 def _unstorable(value: object) -> RecordError | None:
     """The error naming what in a parsed JSON value the database cannot store (PostgreSQL's
     text and JSONB refuse a NUL character; a record refuses a number that is not finite
-    itself), or None. Iterative: the value may nest as deep as the JSON reader allows."""
-    waiting = [value]
-    while waiting:
-        item = waiting.pop()
-        if isinstance(item, str) and "\0" in item:
-            return RecordError(
-                "the record holds a NUL character (\\u0000), which cannot be stored",
-                reason="unstorable_nul",
-            )
-        if isinstance(item, dict):
-            waiting.extend(item.keys())
-            waiting.extend(item.values())
-        elif isinstance(item, list):
-            waiting.extend(item)
+    itself), or None."""
+    if any(isinstance(item, str) and "\0" in item for item in json_parts(value)):
+        return RecordError(
+            "the record holds a NUL character (\\u0000), which cannot be stored",
+            reason="unstorable_nul",
+        )
     return None
 
 
