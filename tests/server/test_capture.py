@@ -38,6 +38,7 @@ from openhanabi.rules import PRESETS, Action, Card, Game, Result, Variant, find_
 from openhanabi.server import Settings, protocol
 from openhanabi.server import games as server_games
 from openhanabi.server import lobby as server_lobby
+from openhanabi.server.deps import CSRF_FIELD
 from openhanabi.server.models import GameRecord
 
 __all__ = ["settings"]  # bots without a delay
@@ -342,13 +343,16 @@ def rendered(game: Game, viewer: int | None, frame: dict[str, Any]) -> dict[str,
 
 
 class _Words(HTMLParser):
-    """Every text and attribute value of a page."""
+    """Every text and attribute value of a page, but the random form token: it is drawn
+    from letters, digits, "-" and "_", so it can hold "-M5-" by chance."""
 
     def __init__(self) -> None:
         super().__init__()
         self.words: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if ("name", CSRF_FIELD) in attrs:
+            attrs = [(name, value) for name, value in attrs if name != "value"]
         self.words += [value for _, value in attrs if value]
 
     def handle_data(self, data: str) -> None:
