@@ -164,6 +164,34 @@ def test_failed_sign_ins_are_limited_per_account(client: TestClient, other: Test
     assert_no_traceback(response)
 
 
+def browser_at(client: TestClient, address: str) -> TestClient:
+    """Another browser on ``client``'s running app, at another network address."""
+    return TestClient(client.app, follow_redirects=False, client=(address, 50000))
+
+
+def test_a_strangers_failed_sign_ins_do_not_lock_the_owner_out(client: TestClient) -> None:
+    register(client, "ann")
+    post(client, "/logout")
+    stranger = browser_at(client, "203.0.113.9")
+    for _ in range(5):
+        assert login(stranger, "ann", "wrong password").status_code == 401
+    assert login(stranger, "ann").status_code == 429
+    assert login(client, "ann").status_code == 303  # from the owner's own address
+
+
+def test_failed_sign_ins_from_many_addresses_pause_the_account(settings: Settings) -> None:
+    settings = settings.model_copy(update={"login_failures_per_account_everywhere": 4})
+    with TestClient(create_app(settings), follow_redirects=False) as client:
+        register(client, "ann")
+        post(client, "/logout")
+        for number in range(4):
+            stranger = browser_at(client, f"203.0.113.{number}")
+            assert login(stranger, "ann", "wrong password").status_code == 401
+        response = login(client, "ann")
+        assert response.status_code == 429
+        assert "Too many failed sign-ins" in response.text
+
+
 def test_failed_sign_ins_are_limited_per_address(settings: Settings) -> None:
     settings = settings.model_copy(update={"login_failures_per_address": 3})
     with TestClient(create_app(settings), follow_redirects=False) as client:
@@ -199,6 +227,18 @@ def test_a_successful_sign_in_clears_the_accounts_failures(client: TestClient) -
             "Display name: a display name is at most 40",
         ),
         ({"password": PASSWORD}, "Username: this field is required"),
+        (
+            {"username": "ann", "password": PASSWORD, "display_name": "\u3164"},
+            "Display name: a display name needs a letter, digit or sign one can see",
+        ),
+        (
+            {"username": "ann", "password": PASSWORD, "display_name": "Zoe" + "\u0301" * 4},
+            "Display name: a display name has at most 3 accents on one letter",
+        ),
+        (
+            {"username": "ann", "password": PASSWORD, "display_name": "conventions (Bot)"},
+            "Display name: a display name cannot end in (bot)",
+        ),
     ],
 )
 def test_malformed_registration_is_refused_with_a_clear_message(
@@ -233,3 +273,17 @@ def test_a_password_is_rehashed_at_a_new_cost_when_its_owner_signs_in(
     (after,) = rows(settings, User)
     assert isinstance(before, User) and isinstance(after, User)
     assert "t=1," in before.password_hash and "t=2," in after.password_hash
+
+
+def test_a_display_name_is_one_players_whatever_its_case(
+    client: TestClient, other: TestClient, settings: Settings
+) -> None:
+    register(client, "ann", "Ann Lee")
+    response = post(
+        other, "/register", {"username": "fake", "display_name": "ann lee", "password": PASSWORD}
+    )
+    assert response.status_code == 409
+    assert "Display name: The display name &#39;ann lee&#39; is taken" in response.text
+    assert len(rows(settings, User)) == 1
+    response = post(other, "/register", {"username": "ann_lee", "password": PASSWORD})
+    assert response.status_code == 303  # the username's own display name is free

@@ -27,3 +27,26 @@ def test_a_bad_address_part_is_named_in_the_visitors_language(
     name = load(lang, "site")[f"field.{part}"]
     assert f"{name}: " in response.text
     assert f"{part.replace('_', ' ')}: " not in response.text
+
+
+@pytest.mark.parametrize(
+    ("address", "status"),
+    [
+        ("/games/1/replay.json?turn=abc", 422),
+        ("/games/999/replay.json", 404),
+        ("/games/999/record.json", 404),
+        ("/games/999/advice.json?turn=0", 404),
+    ],
+)
+def test_an_address_of_json_says_what_is_wrong_in_json(
+    client: TestClient, address: str, status: int
+) -> None:
+    """The program that asked reads JSON: the same words as the page, in the same language."""
+    client.cookies.set(LANG_COOKIE, "da")
+    response = client.get(address)
+    assert response.status_code == status
+    assert response.headers["content-type"] == "application/json"
+    answer = response.json()
+    assert answer["status"] == status
+    assert answer["errors"] and all(isinstance(error, str) for error in answer["errors"])
+    assert "<" not in response.text

@@ -74,10 +74,11 @@ def cases() -> list[Case]:
 
 
 def open_table(client: TestClient, other: TestClient, case: Case) -> int:
-    """Ann (``client``) opens a table of ``case`` with bots after seat 2, Ben joins, Ann starts."""
+    """Ann (``client``) opens a table of ``case`` with bots after seat 2, watched by anyone who
+    likes, Ben joins, Ann starts."""
     register(client, "ann", "Ann")
     register(other, "ben", "Ben")
-    form = {"variant": case.preset, "players": str(case.players)}
+    form = {"variant": case.preset, "players": str(case.players), "spectators": "everything"}
     form |= {f"seat_{seat + 3}": bot for seat, bot in enumerate(case.bots)}
     response = post(client, "/tables", form)
     assert response.status_code == 303, response.text

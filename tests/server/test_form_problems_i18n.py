@@ -31,7 +31,7 @@ CASES = [
         {},
         "spectators",
         "form.enum",
-        {"expected": "everything, none"},
+        {"expected": "none, everything"},
     ),
 ]
 

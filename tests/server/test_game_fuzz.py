@@ -31,7 +31,7 @@ from openhanabi.server import games as server_games
 from openhanabi.server import lobby as server_lobby
 from openhanabi.server.i18n import translator
 from openhanabi.server.protocol import MAX_MESSAGE
-from openhanabi.server.routes.game import POLICY_VIOLATION
+from openhanabi.server.sockets import POLICY_VIOLATION
 
 __all__ = ["settings"]  # bots without a delay
 
@@ -60,7 +60,7 @@ BAD = [
 
 def test_bad_messages_get_errors_and_change_nothing(client: TestClient, settings: Settings) -> None:
     other = second_browser(client)
-    table = seat_table(client, other)
+    table = seat_table(client, other, spectators="everything")
     url = f"/tables/{table}/socket"
     watcher = second_browser(client)
     with (
@@ -310,7 +310,9 @@ def test_generated_messages_get_one_clear_error_and_change_nothing(
     client: TestClient, settings: Settings
 ) -> None:
     other = second_browser(client)
-    table = seat_table(client, other, variant="rainbow", no_empty_clues="on")
+    table = seat_table(
+        client, other, variant="rainbow", no_empty_clues="on", spectators="everything"
+    )
     url = f"/tables/{table}/socket"
     watcher = second_browser(client)
     with (

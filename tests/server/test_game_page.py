@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from game_client import Player, referee, seat_table, second_browser, settings
+from game_client import Player, clue_message, referee, seat_table, second_browser, settings
 from web_client import assert_no_traceback, post, register
 
 from openhanabi.rules import SUITS, Termination
@@ -90,7 +90,7 @@ def test_the_table_page_links_to_its_game_once_started(client: TestClient) -> No
 
 
 def test_a_spectator_gets_the_page_and_is_told_so(client: TestClient) -> None:
-    table = seat_table(client, second_browser(client))
+    table = seat_table(client, second_browser(client), spectators="everything")
     watcher = second_browser(client)
     response = watcher.get(f"/tables/{table}/game")
     assert response.status_code == 200
@@ -153,7 +153,7 @@ def test_the_static_files_are_served(client: TestClient) -> None:
 
 def test_each_socket_hears_the_log_in_its_own_language(client: TestClient) -> None:
     """Ann plays in German while a spectator watches in Danish: one clue, two languages."""
-    table = seat_table(client, second_browser(client))
+    table = seat_table(client, second_browser(client), spectators="everything")
     watcher = second_browser(client)
     url = f"/tables/{table}/socket"
     with (
@@ -270,3 +270,18 @@ def test_the_colours_follow_the_theme_and_the_system() -> None:
     names = re.compile(r"(--hb-[\w-]+):")
     assert set(names.findall(chosen.group(1))) == set(names.findall(system.group(1)))
     assert set(names.findall(chosen.group(1))) <= set(names.findall(light.group(1)))
+
+
+def test_a_bots_seat_is_named_in_each_viewers_language(client: TestClient) -> None:
+    """The record keeps "basic (bot)"; a German player reads "basic (Bot)", in the players'
+    names and in the log, as the lobby names the seat."""
+    table = seat_table(client, second_browser(client))
+    german = translator("de")("site.bot_seat", bot="basic")
+    assert german != translator("en")("site.bot_seat", bot="basic")
+    with client.websocket_connect(f"/tables/{table}/socket?lang=de") as socket:
+        ann = Player(socket)
+        state = ann.read_state()
+        assert state["players"] == ["Ann", "Ben", german]
+        bot = next(clue for clue in state["legal"]["clues"] if clue["target"] == 2)
+        ann.send(clue_message(bot))
+        assert german in ann.read_state(1)["log"][0]["text"]

@@ -106,9 +106,12 @@ def assert_refused(response: httpx2.Response) -> None:
     """A 4xx page that says, in at least one sentence of words, what went wrong."""
     assert 400 <= response.status_code < 500, (response.status_code, response.text[:500])
     assert_no_traceback(response)
-    alerts = _Alerts()
-    alerts.feed(response.text)
-    said = " ".join(alerts.texts)
+    if response.headers["content-type"] == "application/json":  # an address of JSON
+        said = " ".join(response.json()["errors"])
+    else:
+        alerts = _Alerts()
+        alerts.feed(response.text)
+        said = " ".join(alerts.texts)
     assert len(re.findall(r"\w+", said)) >= 3, f"{response.status_code} page says {said!r}"
 
 

@@ -351,6 +351,19 @@ def test_a_record_holding_what_the_database_cannot_store_is_refused(
     assert games_stored(settings) == 0
 
 
+@pytest.mark.parametrize("name", ["\u202eBen", "Ben\u200b", "Ben\n"])
+def test_a_players_name_that_would_not_be_shown_as_it_is_is_refused(
+    signed_in: TestClient, settings: Settings, name: str
+) -> None:
+    """A text direction mark in a name would turn the replay's lines around."""
+    data = real_game()
+    data["players"][1] = name
+    response = upload(signed_in, json.dumps(data).encode())
+    assert response.status_code == 422
+    assert "players[1] holds a character that is not shown" in alerts(response)[0]
+    assert games_stored(settings) == 0
+
+
 def test_a_backslash_and_zeros_are_only_text(signed_in: TestClient) -> None:
     data = real_game()
     data["players"][1] = "Ben\\u0000"  # six characters, no NUL among them

@@ -34,6 +34,8 @@ def changed(change: str) -> bytes:
         data["openhanabi"] = 99
     elif change == "nul":
         data["players"][0] = "Ann\0"
+    elif change == "direction_mark":
+        data["players"][1] = "\u202eBen"
     return json.dumps(data).encode()
 
 
@@ -45,6 +47,7 @@ FAULTS = {name: data for name, (data, _) in MALFORMED.items()} | {
     "too deep": b"[" * 100_000 + b"]" * 100_000,
     "too large": b" " * (MAX_RECORD_BYTES + 1),
     "a NUL character": changed("nul"),
+    "a character not shown": changed("direction_mark"),
     "a number that is not finite": json.dumps(real_game())[:-1].encode() + b', "x": Infinity}',
     "a number of too many digits": json.dumps(real_game())[:-1].encode()
     + b', "x": 1%s}' % (b"0" * 5000),

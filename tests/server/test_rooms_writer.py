@@ -47,7 +47,7 @@ def new_games(database: Database, count: int) -> list[int]:
     games = []
     with database.session() as db:
         for number in range(count):
-            host = register(db, passwords, f"host{number}", "Host", "a password")
+            host = register(db, passwords, f"host{number}", f"Host {number}", "a password")
             table = open_table(db, passwords, host, find_variant("base"), {1: "basic"})
             games.append(start(db, table, host).id)
     return games

@@ -3,6 +3,7 @@ answers the home page, and stops cleanly on SIGINT, all within bounded time."""
 
 from __future__ import annotations
 
+import os
 import signal
 import socket
 import subprocess
@@ -11,6 +12,7 @@ import time
 from pathlib import Path
 
 import httpx2
+import pytest
 
 RUN = "import sys; from openhanabi.cli import main; sys.exit(main())"
 START_SECONDS = 30
@@ -57,21 +59,44 @@ def test_hanabi_serve_answers_the_home_page_and_stops(tmp_path: Path) -> None:
     assert "Application shutdown complete." in output
 
 
-def test_hanabi_serve_reports_a_bad_database_url(tmp_path: Path) -> None:
-    result = subprocess.run(
-        [
-            *(sys.executable, "-c", RUN, "serve"),
-            *("--database-url", "nosuchdb://x", "--port", str(free_port())),
-        ],
+def serve(tmp_path: Path, *options: str, **environment: str) -> subprocess.CompletedProcess[str]:
+    """``hanabi serve`` with ``options`` and ``HANABI_*`` variables, expected to stop at once."""
+    return subprocess.run(
+        [*(sys.executable, "-c", RUN, "serve"), *options, "--port", str(free_port())],
         capture_output=True,
         text=True,
         timeout=60,
         check=False,
         cwd=tmp_path,
+        env=os.environ | {f"HANABI_{name}": value for name, value in environment.items()},
     )
+
+
+@pytest.mark.parametrize(
+    ("url", "said"),
+    [
+        ("nosuchdb://x", "cannot open the database nosuchdb://x"),
+        ("mysql://x@y/z", "its driver MySQLdb is not installed"),  # a dialect without its driver
+    ],
+)
+def test_hanabi_serve_reports_a_bad_database_url(tmp_path: Path, url: str, said: str) -> None:
+    result = serve(tmp_path, "--database-url", url)
     assert result.returncode == 2
     assert "Traceback" not in result.stderr
-    assert "database" in result.stderr
+    assert said in result.stderr
+    assert len(result.stderr.splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("name", "value"), [("COLLECTOR_SWEEP_SECONDS", "abc"), ("IMPORTS_PER_HOUR", "-5")]
+)
+def test_hanabi_serve_names_the_variable_of_a_wrong_setting(
+    tmp_path: Path, name: str, value: str
+) -> None:
+    result = serve(tmp_path, **{name: value})
+    assert result.returncode == 2
+    assert result.stderr.startswith(f"hanabi serve: HANABI_{name} ('{value}'): ")
+    assert len(result.stderr.splitlines()) == 1
 
 
 def test_hanabi_serve_reports_a_port_it_cannot_listen_on_and_makes_no_database(
@@ -95,3 +120,11 @@ def test_hanabi_serve_reports_a_port_it_cannot_listen_on_and_makes_no_database(
             assert result.stderr.startswith(f"hanabi serve: {said}"), result.stderr
             assert len(result.stderr.splitlines()) == 1, result.stderr
             assert not data.exists()
+
+
+def test_hanabi_serve_says_a_data_folder_that_is_a_file_is_one(tmp_path: Path) -> None:
+    taken = tmp_path / "data"
+    taken.write_text("not a folder")
+    result = serve(tmp_path, "--data-dir", str(taken))
+    assert result.returncode == 2
+    assert result.stderr == f"hanabi serve: --data-dir {taken} is a file, not a folder\n"

@@ -74,7 +74,7 @@ def test_socket_errors_are_in_the_viewers_language_with_the_same_codes(
     client: TestClient, lang: str
 ) -> None:
     other = second_browser(client)
-    table = seat_table(client, other)
+    table = seat_table(client, other, spectators="everything")
     url = f"/tables/{table}/socket"
     watcher = second_browser(client)
     watcher.cookies.set(LANG_COOKIE, lang)

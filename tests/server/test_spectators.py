@@ -1,7 +1,8 @@
-"""Who may watch a table's game is chosen when the table is opened: everyone, seeing every hand
-(RULES.md section 7, as on hanab.live), or nobody but its players while the game runs. Either
-way, a player of the table who opens it again (another tab, the spectator's way in) gets their
-own seat's view, never a spectator's: their own cards stay hidden."""
+"""Who may watch a table's game is chosen when the table is opened: nobody but its players
+while the game runs (the default), or everyone, seeing every hand (RULES.md section 7, as on
+hanab.live). Either way, a player of the table who opens it again (another tab, the
+spectator's way in) gets their own seat's view, never a spectator's: their own cards stay
+hidden."""
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ from openhanabi.records import replay_states
 from openhanabi.server import Settings
 from openhanabi.server.i18n import LANG_COOKIE, translator
 from openhanabi.server.models import Spectators
-from openhanabi.server.routes.game import POLICY_VIOLATION
+from openhanabi.server.sockets import POLICY_VIOLATION
 
 __all__ = ["settings"]  # bots without a delay
 
@@ -67,19 +68,21 @@ def test_the_form_offers_the_choice_in_the_visitors_language(client: TestClient)
     for kind in Spectators:
         assert f'<option value="{kind.value}"' in page
         assert t(f"spectators.{kind.value}") in page
-    first = page.index('<option value="everything"')
-    assert first < page.index('<option value="none"')  # the default: as on hanab.live
+    first = page.index('<option value="none"')
+    assert first < page.index('<option value="everything"')  # the default: nobody
+    assert t("new_table.spectators_help") in page  # why: watching, a player sees their cards
 
 
 def test_a_table_keeps_its_choice_and_says_it(client: TestClient) -> None:
-    table, _ben = open_table(client, "none")
+    table, _ben = open_table(client, "everything")
     t = translator("en")
-    none = t("table.spectators", spectators=t("spectators.none"))
-    assert none in client.get(f"/tables/{table}").text
-    assert t("lobby.no_spectators") in client.get("/").text
+    everything = t("table.spectators", spectators=t("spectators.everything"))
+    assert everything in client.get(f"/tables/{table}").text
+    assert t("lobby.no_spectators") not in client.get("/").text
     response = post(client, "/tables", {"variant": "base", "players": "2"})
     default = client.get(response.headers["location"]).text
-    assert t("table.spectators", spectators=t("spectators.everything")) in default
+    assert t("table.spectators", spectators=t("spectators.none")) in default
+    assert t("lobby.no_spectators") in client.get("/").text
 
 
 def test_an_unknown_choice_is_refused_with_the_form_and_nothing_stored(
@@ -137,10 +140,17 @@ def test_spectators_may_watch_once_a_game_of_such_a_table_is_over(
     assert watcher.get(f"/tables/{table}/game").status_code == 200
 
 
-def test_everyone_may_watch_by_default_seeing_every_hand(
+def test_nobody_but_the_players_watches_by_default(client: TestClient) -> None:
+    table, _ben = open_table(client, None)
+    frame, closed = refused(second_browser(client), f"/tables/{table}/socket")
+    assert frame["code"] == "no_spectators"
+    assert closed.code == POLICY_VIOLATION
+
+
+def test_everyone_may_watch_when_the_host_allows_it_seeing_every_hand(
     client: TestClient,
 ) -> None:
-    table, _ben = open_table(client, None)
+    table, _ben = open_table(client, "everything")
     with second_browser(client).websocket_connect(f"/tables/{table}/socket") as socket:
         state = Player(socket).read_state()
     assert state["seat"] is None

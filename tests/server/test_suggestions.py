@@ -28,13 +28,14 @@ TABLE_URL = re.compile(r"^/tables/(\d+)$")
 ASK = {"type": "suggest"}
 
 
-def solo_table(client: TestClient, players: int = 3, *, new: bool = True) -> int:
-    """Ann (registered first if ``new``) opens a table where every other seat is a
-    conventions bot, and starts it."""
+def solo_table(client: TestClient, players: int = 3, *, new: bool = True, **form: str) -> int:
+    """Ann (registered first if ``new``) opens a table (as ``form`` says) where every other
+    seat is a conventions bot, and starts it."""
     if new:
         register(client, "ann", "Ann")
     seats = {f"seat_{seat}": BESIDE_PEOPLE for seat in range(2, players + 1)}
-    response = post(client, "/tables", {"variant": "base", "players": str(players), **seats})
+    fields = {"variant": "base", "players": str(players), **seats, **form}
+    response = post(client, "/tables", fields)
     assert response.status_code == 303, response.text
     match = TABLE_URL.match(response.headers["location"])
     assert match
@@ -53,7 +54,8 @@ def expected(settings: Settings, table: int, lang: str = "en") -> dict[str, Any]
     said = bot.reason()
     assert said is not None
     t = translator(lang)
-    names = protocol.distinct_names(["Ann", f"{BESIDE_PEOPLE} (bot)", f"{BESIDE_PEOPLE} (bot)"], t)
+    bot_seat = t("site.bot_seat", bot=BESIDE_PEOPLE)  # named in the player's language
+    names = protocol.distinct_names(["Ann", bot_seat, bot_seat], t)
     return {
         "type": "suggestion",
         "actions": actions,
@@ -124,7 +126,7 @@ def test_with_other_people_at_the_table_the_question_is_refused(
 def test_off_turn_for_spectators_and_after_the_game_the_question_is_refused(
     client: TestClient, settings: Settings
 ) -> None:
-    table = solo_table(client, players=2)
+    table = solo_table(client, players=2, spectators="everything")
     watcher = second_browser(client)
     register(watcher, "cyd", "Cyd")
     with client.websocket_connect(f"/tables/{table}/socket") as socket:

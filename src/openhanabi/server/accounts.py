@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -32,6 +32,11 @@ def register(
     taken = RefusedError("refused.username_taken", 409, username=username)
     if db.scalar(select(User.id).where(User.name_key == user.name_key)) is not None:
         raise taken
+    # a name players see at the table is one player's: nobody can pass for another (letters'
+    # case aside, as far as the database's lower() knows them)
+    same_name = select(User.id).where(func.lower(User.display_name) == display_name.lower())
+    if db.scalar(same_name.limit(1)) is not None:
+        raise RefusedError("refused.display_name_taken", 409, name=display_name)
     db.add(user)
     try:
         db.commit()
@@ -51,8 +56,11 @@ def authenticate(
 ) -> User:
     """The account ``username`` if ``password`` is its password.
 
-    Raises :class:`TooManyAttemptsError` after too many failures for the account or from ``address``
-    within the window (without checking the password), else :class:`RefusedError` (401) if wrong.
+    Raises :class:`TooManyAttemptsError` after too many failures within the window (without
+    checking the password), else :class:`RefusedError` (401) if wrong. Failures count for the
+    account from ``address``, from ``address`` at any account, and for the account from
+    anywhere at a far higher limit: a stranger's guesses pause the stranger, not the owner
+    signing in from elsewhere, while guesses spread over many addresses still pause.
     """
     key = name_key(username)
     moment = now()
@@ -63,8 +71,12 @@ def authenticate(
         db,
         LoginFailure.at,
         [
-            (LoginFailure.name_key, key, settings.login_failures_per_account),
-            (LoginFailure.address, address, settings.login_failures_per_address),
+            (
+                (LoginFailure.name_key == key) & (LoginFailure.address == address),
+                settings.login_failures_per_account,
+            ),
+            (LoginFailure.address == address, settings.login_failures_per_address),
+            (LoginFailure.name_key == key, settings.login_failures_per_account_everywhere),
         ],
         window,
         moment,

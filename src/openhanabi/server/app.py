@@ -7,7 +7,7 @@ never a traceback.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from http import HTTPStatus
 from pathlib import Path
@@ -27,24 +27,22 @@ from openhanabi.server.deps import CSRF_FIELD, DbDep, Visitor, get_visitor
 from openhanabi.server.errors import RefusedError, TooManyAttemptsError
 from openhanabi.server.forms import problem_lines, problems
 from openhanabi.server.i18n import Translator, language_of, translator
+from openhanabi.server.middleware import BodyLimit, SecurityHeaders
 from openhanabi.server.pages import render
 from openhanabi.server.rooms import Rooms
 from openhanabi.server.routes import accounts, game, lobby, replays
 from openhanabi.server.security import Passwords
 from openhanabi.server.settings import Settings
+from openhanabi.server.sockets import POLICY_VIOLATION, SignInSockets
 
 STATIC = Path(__file__).with_name("static")
-SECURITY_HEADERS = {
-    "Content-Security-Policy": "default-src 'self'; frame-ancestors 'none'; form-action 'self'",
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "same-origin",
-}
 # the keys (in the ``site`` catalogue) of what an HTTP error without words of its own says
 STATUS_MESSAGES = {
     401: "status.401",
     403: "status.403",
     404: "status.404",
     405: "status.405",
+    413: "status.413",
 }
 
 # the forms that come back with their problems by their fields when what was sent breaks their
@@ -66,6 +64,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         database.open()
         app.state.database = database
         app.state.rooms = Rooms(database, settings.bot_delay_seconds)
+        app.state.sign_in_sockets = SignInSockets()
         try:
             yield
         finally:
@@ -92,7 +91,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_exception_handler(RequestValidationError, _invalid)  # type: ignore[arg-type]
     app.add_exception_handler(WebSocketRequestValidationError, _invalid_socket)  # type: ignore[arg-type]
     app.add_exception_handler(Exception, _server_error)
-    app.middleware("http")(_security_headers)
+    app.add_middleware(SecurityHeaders)
+    app.add_middleware(BodyLimit)
     return app
 
 
@@ -102,18 +102,13 @@ def healthz(db: DbDep) -> JSONResponse:
     return JSONResponse({"status": "ok"})
 
 
-async def _security_headers(
-    request: Request, call_next: Callable[[Request], Awaitable[Response]]
-) -> Response:
-    response = await call_next(request)
-    for name, value in SECURITY_HEADERS.items():
-        response.headers.setdefault(name, value)
-    return response
-
-
 async def _error_page(
     request: Request, status: int, messages: list[str], *, who: bool = True
-) -> HTMLResponse:
+) -> Response:
+    """The page that says what went wrong; for an address of JSON (a replay's frames, a
+    record, advice), the same words as JSON, which is what the program that asked reads."""
+    if request.url.path.endswith(".json"):
+        return JSONResponse({"status": status, "errors": messages}, status)
     visitor = await _visitor(request) if who else None
     return render(request, visitor, "error.html", status, title="error.title", messages=messages)
 
@@ -134,14 +129,14 @@ async def _visitor(request: Request) -> Visitor | None:
         return None
 
 
-async def _refusal(request: Request, refusal: RefusedError) -> HTMLResponse:
+async def _refusal(request: Request, refusal: RefusedError) -> Response:
     response = await _error_page(request, refusal.status, [refusal.text(_texts(request))])
     if isinstance(refusal, TooManyAttemptsError):
         response.headers["Retry-After"] = str(refusal.retry_after)
     return response
 
 
-async def _http_error(request: Request, error: HTTPException) -> HTMLResponse:
+async def _http_error(request: Request, error: HTTPException) -> Response:
     detail = error.detail if isinstance(error.detail, str) else ""
     if not detail or detail == _default_phrase(error.status_code):
         detail = STATUS_MESSAGES.get(error.status_code, "status.other")
@@ -155,10 +150,10 @@ async def _invalid_socket(websocket: WebSocket, error: WebSocketRequestValidatio
     """A socket whose address names no table (not a number, or out of range) is closed with a
     sentence, not the validator's list of problems."""
     t = translator(language_of(websocket))
-    await websocket.close(game.POLICY_VIOLATION, t("problem.no_table_address"))
+    await websocket.close(POLICY_VIOLATION, t("problem.no_table_address"))
 
 
-async def _invalid(request: Request, error: RequestValidationError) -> HTMLResponse:
+async def _invalid(request: Request, error: RequestValidationError) -> Response:
     """A form comes back with its problems by its fields; anything else gets an error page."""
     t = _texts(request)
     found = problems(error, t)

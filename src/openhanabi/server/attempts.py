@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import math
 from datetime import datetime, timedelta
-from typing import Any, NoReturn
+from typing import NoReturn
 
-from sqlalchemy import func, select
+from sqlalchemy import ColumnElement, func, select
 from sqlalchemy.orm import InstrumentedAttribute, Session
 
 from openhanabi.server.errors import TooManyAttemptsError
@@ -16,20 +16,18 @@ from openhanabi.server.errors import TooManyAttemptsError
 def check_failures(
     db: Session,
     moment_column: InstrumentedAttribute[datetime],
-    limits: list[tuple[InstrumentedAttribute[Any], object, int]],
+    limits: list[tuple[ColumnElement[bool], int]],
     window: timedelta,
     moment: datetime,
     refusals: tuple[str, str],
 ) -> None:
     """Raise :class:`TooManyAttemptsError` (with the first of ``refusals`` for a wait of one
-    minute, else the second) when, for one of ``limits`` (a column, its value and how many
-    failures it may have), the failures since ``moment - window`` have reached the limit."""
+    minute, else the second) when, for one of ``limits`` (which failures count, and how many
+    there may be), the failures since ``moment - window`` have reached the limit."""
     since = moment - window
-    for column, value, limit in limits:
+    for which, limit in limits:
         count, first = db.execute(
-            select(func.count(), func.min(moment_column)).where(
-                column == value, moment_column >= since
-            )
+            select(func.count(), func.min(moment_column)).where(which, moment_column >= since)
         ).one()
         if count >= limit:
             db.commit()  # keeps the clean-up the caller may have made

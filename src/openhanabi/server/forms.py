@@ -9,6 +9,7 @@ missing field) have keys named after their types, and ``form.not_valid`` stands 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Mapping
 from typing import Annotated, Any
 
@@ -21,8 +22,26 @@ from openhanabi.server.i18n import Translator
 from openhanabi.server.models import Spectators
 
 USERNAME = re.compile(r"[A-Za-z0-9_-]{3,32}")
+# letters that take no room: a display name of them alone would look empty
+BLANK_LETTERS = frozenset("\u115f\u1160\u17b4\u17b5\u2800\u3164\uffa0")
+MAX_MARKS = 3  # accents on one letter; more pile up over the lines around the name
+BOT_SUFFIX = "(bot)"  # how the site names a bot's seat in every language, "basic (bot)"
 MIN_PASSWORD = 8
 MAX_PASSWORD = 128
+
+
+def _seen(character: str) -> bool:
+    """Whether ``character`` shows as something: a letter, digit, punctuation or symbol."""
+    return unicodedata.category(character)[0] in "LNPS" and character not in BLANK_LETTERS
+
+
+def _most_marks(value: str) -> int:
+    """The most combining marks (accents and the like) ``value`` stacks on one character."""
+    most = run = 0
+    for character in value:
+        run = run + 1 if unicodedata.category(character) in ("Mn", "Me") else 0
+        most = max(most, run)
+    return most
 
 
 def _blank_is_none(value: Any) -> Any:
@@ -55,6 +74,20 @@ class RegisterForm(BaseModel):
         if len(value) > 40 or not value.isprintable():
             raise PydanticCustomError(
                 "form.display_name", "a display name is at most 40 printable characters"
+            )
+        if value and not any(_seen(character) for character in value):
+            raise PydanticCustomError(
+                "form.display_name_blank", "a display name needs a letter, digit or sign one sees"
+            )
+        if _most_marks(value) > MAX_MARKS:
+            raise PydanticCustomError(
+                "form.display_name_marks",
+                "a display name has at most {most} accents on one letter",
+                {"most": MAX_MARKS},
+            )
+        if value.casefold().endswith(BOT_SUFFIX):
+            raise PydanticCustomError(
+                "form.display_name_bot", "a display name cannot end in (bot): it names bots"
             )
         return value
 
@@ -100,7 +133,7 @@ class TableForm(BaseModel):
     seat_3: str = ""
     seat_4: str = ""
     seat_5: str = ""
-    spectators: Spectators = Spectators.EVERYTHING
+    spectators: Spectators = Spectators.NONE
     password: str = Field("", max_length=MAX_PASSWORD)
 
     @field_validator("variant")

@@ -60,7 +60,7 @@ def open_table(
     variant: Variant,
     bots: Mapping[int, str],
     password: str = "",
-    spectators: Spectators = Spectators.EVERYTHING,
+    spectators: Spectators = Spectators.NONE,
 ) -> GameTable:
     """A table of ``variant``: ``host`` in seat 0, a bot (by name) in each seat of ``bots``,
     watched while it plays by whom ``spectators`` says."""
@@ -132,8 +132,8 @@ def _check_password(
         db,
         TablePasswordFailure.at,
         [
-            (TablePasswordFailure.user_id, user.id, settings.table_password_failures_per_player),
-            (TablePasswordFailure.address, address, settings.table_password_failures_per_address),
+            (TablePasswordFailure.user_id == user.id, settings.table_password_failures_per_player),
+            (TablePasswordFailure.address == address, settings.table_password_failures_per_address),
         ],
         window,
         moment,

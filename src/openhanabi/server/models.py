@@ -99,8 +99,10 @@ class Spectators(enum.StrEnum):
     """Who may watch a table's game while it runs (RULES.md section 7: a spectator sees every
     hand). Its players always see their own seat's view, never a spectator's."""
 
-    EVERYTHING = "everything"  # anyone, seeing every hand (as on hanab.live)
+    # the first is the new table form's default: a player who watched their own table (signed
+    # out, or from another account) would see their own cards, so that is for the host to allow
     NONE = "none"  # nobody but the players until the game is over
+    EVERYTHING = "everything"  # anyone, seeing every hand (as on hanab.live)
 
 
 class GameSource(enum.StrEnum):

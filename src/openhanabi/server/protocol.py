@@ -41,6 +41,7 @@ ClueMessage(type='clue', target=1, colour=None, rank=3)
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
@@ -526,6 +527,15 @@ class Memo:
                 }
             )
         return list(lines)
+
+
+def seat_names(names: list[str], bots: Mapping[int, str], t: Translator) -> list[str]:
+    """The players' names in the language of ``t``: a bot's seat (``bots``: its kind by seat)
+    is named by its kind, as the lobby names it; a person's name is their own."""
+    return [
+        t("site.bot_seat", bot=bots[seat]) if seat in bots else name
+        for seat, name in enumerate(names)
+    ]
 
 
 def distinct_names(names: list[str], t: Translator | None = None) -> list[str]:

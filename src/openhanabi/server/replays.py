@@ -67,7 +67,7 @@ def frames(stored: GameRecord, t: Translator) -> dict[str, Any]:
     (the log of the last frame, ``log``, holds every line: frame ``n``'s is its first ``n``),
     and ``game_over`` when the game has ended."""
     record = Record.from_dict(stored.record)
-    names = list(record.players)
+    names = player_names(stored, record, t)
     explained = explanations_in(stored, record, t)
     shown = []
     game: Game | None = None
@@ -101,7 +101,7 @@ def frame_after(stored: GameRecord, actions: int, t: Translator) -> dict[str, An
         raise RefusedError("replay.refused.no_turn", 404, turn=actions, last=len(record.actions))
     shortened = dataclasses.replace(record, actions=record.actions[:actions])
     explained = explanations_in(stored, record, t)
-    return frame(replay(shortened), list(record.players), explained, t)
+    return frame(replay(shortened), player_names(stored, record, t), explained, t)
 
 
 def advice(stored: GameRecord, move: int, t: Translator) -> dict[str, Any]:
@@ -118,7 +118,7 @@ def advice(stored: GameRecord, move: int, t: Translator) -> dict[str, Any]:
     seat = game.seat
     adviser = make_bot(BESIDE_PEOPLE, seat, game.variant, seed=move)
     suggested = adviser.act(game.view(seat))
-    names = protocol.distinct_names(list(record.players), t)
+    names = protocol.distinct_names(player_names(stored, record, t), t)
     text = reasons.sentence(adviser.reason(), adviser.explain(), record.variant, t, names)
     return {
         "turn": move,
@@ -129,12 +129,19 @@ def advice(stored: GameRecord, move: int, t: Translator) -> dict[str, Any]:
     }
 
 
+def player_names(stored: GameRecord, record: Record, t: Translator) -> list[str]:
+    """The players of ``stored`` (whose record is ``record``) named in the language of ``t``:
+    the record keeps a bot's seat in English."""
+    bots = {player.seat: player.bot for player in stored.players if player.bot is not None}
+    return protocol.seat_names(list(record.players), bots, t)
+
+
 def explanations_in(stored: GameRecord, record: Record, t: Translator) -> dict[int, str]:
     """The bots' explanations of ``stored`` (whose record is ``record``) in the language of
     ``t``, by action index, the players named as the log names them: each bot's reason said in
     it where it was stored, else the English sentence."""
     said = {int(index): reason for index, reason in (stored.reasons or {}).items()}
-    names = protocol.distinct_names(list(record.players), t)
+    names = protocol.distinct_names(player_names(stored, record, t), t)
     return reasons.explained(explanations(stored), said, record.variant, t, names)
 
 
@@ -156,7 +163,7 @@ def summary(stored: GameRecord, t: Translator) -> Summary:
     score = stored.score
     return Summary(
         variant=record.variant,
-        players=list(record.players),
+        players=player_names(stored, record, t),
         actions=len(record.actions),
         score=score,
         verdict="" if score is None else protocol.verdict(score, record.variant, t),
@@ -187,6 +194,13 @@ def read_record(data: bytes) -> tuple[Record, Game]:
     unstorable = _unstorable(document)
     if unstorable is not None:
         raise unstorable
+    for seat, name in enumerate(record.players):
+        if not name.isprintable():  # a text direction mark would turn the page's text around
+            raise RecordError.at(
+                f"players[{seat}]",
+                "holds a character that is not shown (such as a text direction mark)",
+                "unshown_character",
+            )
     # the game is stored as ``document``, which its replay and its player's imports read back
     # (a hanab.live record's number "seed", not read there, is read as the seed in this form)
     Record.from_dict(document)
@@ -350,7 +364,10 @@ def _listed(
                 game_id=stored.id,
                 at=stored.started_at if imported else stored.finished_at or stored.started_at,
                 variant=variant,
-                players=[player.name for player in stored.players],
+                players=[
+                    t("site.bot_seat", bot=player.bot) if player.bot else player.name
+                    for player in stored.players
+                ],
                 score=score,
                 verdict="" if score is None else protocol.verdict(score, variant, t),
             )

@@ -84,9 +84,10 @@ class Room:
 
     game_id: int
     game: Game
-    names: list[str]
+    names: list[str]  # as the record keeps them (a bot's seat in English)
     users: dict[int, int]  # seat -> user id
     bots: dict[int, Bot]
+    bot_kinds: dict[int, str]  # seat -> the name of its bot, for the seat's name in each language
     writer: Writer
     bot_delay: float
     record: LiveRecord  # the game's record as stored, kept up to date by each save
@@ -115,6 +116,10 @@ class Room:
             view = self.views[seat] = self.game.view(seat)
         return view
 
+    def names_in(self, t: Translator) -> list[str]:
+        """The players' names in the language of ``t``."""
+        return protocol.seat_names(self.names, self.bot_kinds, t)
+
     def render(self, seat: int | None, lang: str = DEFAULT) -> list[dict[str, Any]]:
         """What a viewer in ``seat`` (None: a spectator) is sent after each change, in ``lang``."""
         game = self.game
@@ -123,13 +128,13 @@ class Room:
             view = self.view(0)
             own = {order: game.card(order) for order in game.hands[0]}
             state = protocol.render_state(
-                view, self.names, self.explained(t), spectator_cards=own, t=t, memo=self.memo
+                view, self.names_in(t), self.explained(t), spectator_cards=own, t=t, memo=self.memo
             )
         else:
             view = self.view(seat)
             # a seated player is shown no explanation before the end (render_state)
             told = self.explained(t) if game.outcome is not None else self.explanations
-            state = protocol.render_state(view, self.names, told, t=t, memo=self.memo)
+            state = protocol.render_state(view, self.names_in(t), told, t=t, memo=self.memo)
         if game.outcome is None:
             return [state]
         return [state, protocol.render_game_over(view, t)]
@@ -241,7 +246,7 @@ class Room:
                 action = await asyncio.to_thread(adviser.act, self.view(seat))
                 found = Suggested(actions, action, adviser.reason(), adviser.explain())
                 self.suggested = found
-            names = protocol.distinct_names(self.names, t)
+            names = protocol.distinct_names(self.names_in(t), t)
             return {
                 "type": "suggestion",
                 "actions": actions,
@@ -253,7 +258,7 @@ class Room:
     def explained(self, t: Translator) -> dict[int, str]:
         """The explanations in the language of ``t`` (each said once, kept in ``said``)."""
         said = self.said.setdefault(t.lang, {})
-        names = protocol.distinct_names(self.names, t)
+        names = protocol.distinct_names(self.names_in(t), t)
         return reasons.explained(self.explanations, self.reasons, self.game.variant, t, names, said)
 
     async def _apply(self, action: Action, explanation: str, reason: Reason | None = None) -> None:
@@ -428,6 +433,7 @@ class Rooms:
                 game=game,
                 names=names,
                 users={p.seat: p.user_id for p in players if p.user_id is not None},
+                bot_kinds={p.seat: p.bot for p in players if p.bot is not None},
                 bots={
                     p.seat: make_bot(p.bot, p.seat, game.variant, seat_seed(stored.seed, p.seat))
                     for p in players

@@ -42,7 +42,16 @@ class Settings(BaseSettings):
         description="how far back failed sign-ins and wrong table passwords count",
     )
     login_failures_per_account: int = Field(
-        default=5, ge=1, description="failed sign-ins to one account in the window before a pause"
+        default=5,
+        ge=1,
+        description="failed sign-ins to one account from one address in the window before a "
+        "pause (for that address)",
+    )
+    login_failures_per_account_everywhere: int = Field(
+        default=100,
+        ge=1,
+        description="failed sign-ins to one account from all addresses in the window before a "
+        "pause for everyone",
     )
     login_failures_per_address: int = Field(
         default=20,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
+from anyio import from_thread
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 from sqlalchemy.orm import Session
@@ -20,9 +21,11 @@ from openhanabi.server.deps import (
 )
 from openhanabi.server.errors import RefusedError, TooManyAttemptsError
 from openhanabi.server.forms import LoginForm, RegisterForm
+from openhanabi.server.i18n import language_of, translator
 from openhanabi.server.models import User
 from openhanabi.server.pages import redirect, render
 from openhanabi.server.settings import Settings
+from openhanabi.server.sockets import SignInSockets
 
 router = APIRouter()
 
@@ -53,14 +56,15 @@ def register(
     try:
         user = accounts.register(db, passwords, form.username, display_name, form.password)
     except RefusedError as refusal:
+        field = "display_name" if refusal.key == "refused.display_name_taken" else "username"
         return register_form(
             request,
             visitor,
             refusal.status,
             values=form.model_dump(exclude={"password"}),
-            problems={"username": refusal},
+            problems={field: refusal},
         )
-    return _signed_in(db, settings, visitor, user)
+    return _signed_in(request, db, settings, visitor, user)
 
 
 @router.get("/login", response_class=HTMLResponse)
@@ -95,21 +99,32 @@ def login(
         if isinstance(refusal, TooManyAttemptsError):
             response.headers["Retry-After"] = str(refusal.retry_after)
         return response
-    return _signed_in(db, settings, visitor, user)
+    return _signed_in(request, db, settings, visitor, user)
 
 
 @router.post("/logout", dependencies=[CsrfChecked])
-def logout(db: DbDep, visitor: VisitorDep) -> RedirectResponse:
-    if visitor.session is not None:
-        accounts.close_session(db, visitor.session)
+def logout(request: Request, db: DbDep, visitor: VisitorDep) -> RedirectResponse:
+    _sign_out(request, db, visitor)
     response = redirect("/")
     response.delete_cookie(SESSION_COOKIE, httponly=True, samesite="lax")
     return response
 
 
-def _signed_in(db: Session, settings: Settings, visitor: Visitor, user: User) -> RedirectResponse:
-    if visitor.session is not None:  # one browser, one sign-in: the old one ends here
-        accounts.close_session(db, visitor.session)
+def _sign_out(request: Request, db: Session, visitor: Visitor) -> None:
+    """End the visitor's sign-in, if any, and close the game sockets it holds open."""
+    if visitor.session is None:
+        return
+    session_id = visitor.session.id
+    accounts.close_session(db, visitor.session)
+    sockets: SignInSockets = request.app.state.sign_in_sockets
+    reason = translator(language_of(request))("problem.signed_out")
+    from_thread.run(sockets.sign_out, session_id, reason)
+
+
+def _signed_in(
+    request: Request, db: Session, settings: Settings, visitor: Visitor, user: User
+) -> RedirectResponse:
+    _sign_out(request, db, visitor)  # one browser, one sign-in: the old one ends here
     token = accounts.open_session(db, settings, user)
     response = redirect("/")
     response.set_cookie(

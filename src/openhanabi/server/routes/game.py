@@ -14,6 +14,7 @@ from urllib.parse import urlsplit
 from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse
 from starlette.types import Send
+from starlette.websockets import WebSocketState
 
 from openhanabi.server import lobby
 from openhanabi.server.accounts import find_session
@@ -24,9 +25,9 @@ from openhanabi.server.i18n import language_of, translator
 from openhanabi.server.pages import render
 from openhanabi.server.protocol import describe_variant
 from openhanabi.server.rooms import Rooms
+from openhanabi.server.sockets import POLICY_VIOLATION, SignInSockets
 
 router = APIRouter()
-POLICY_VIOLATION = 1008
 # the page of a table whose game has not started asks this often whether it has (game.js)
 NOT_STARTED_WAIT_SECONDS = 5
 
@@ -66,7 +67,7 @@ async def game_socket(websocket: WebSocket, table_id: RowId) -> None:
         await websocket.close(POLICY_VIOLATION, t("problem.foreign_origin"))
         return
     try:
-        user_id, admitted = await asyncio.to_thread(
+        session_id, user_id, admitted = await asyncio.to_thread(
             _arrival,
             websocket.app.state.database,
             websocket.cookies.get(SESSION_COOKIE, ""),
@@ -87,11 +88,17 @@ async def game_socket(websocket: WebSocket, table_id: RowId) -> None:
         await websocket.close(POLICY_VIOLATION, refusal.text(t))
         return
     await websocket.accept()
+    sockets: SignInSockets = websocket.app.state.sign_in_sockets
+    if session_id is not None:
+        sockets.opened(session_id, websocket)
     viewer = await room.join(_Frames(websocket._send), room.seat_of(user_id), t.lang)
     try:
         while True:
             message = await websocket.receive()
-            if message["type"] == "websocket.disconnect":
+            if (
+                message["type"] == "websocket.disconnect"
+                or websocket.application_state is not WebSocketState.CONNECTED  # signed out
+            ):
                 break
             text = message.get("text")
             await room.receive(viewer, text if text is not None else message.get("bytes") or b"")
@@ -99,6 +106,8 @@ async def game_socket(websocket: WebSocket, table_id: RowId) -> None:
         pass
     finally:
         room.leave(viewer)
+        if session_id is not None:
+            sockets.closed(session_id, websocket)
 
 
 class _Frames:
@@ -118,17 +127,18 @@ class _Frames:
         await self._send({"type": "websocket.send", "text": data})
 
 
-def _arrival(database: Database, token: str, table_id: int) -> tuple[int | None, bool]:
-    """Who opens the socket (None: nobody signed in) and whether the table lets them watch:
-    its players always (they get their seat's view), others as the table says. Refused if
-    there is no such table."""
+def _arrival(database: Database, token: str, table_id: int) -> tuple[int | None, int | None, bool]:
+    """The sign-in and the player who open the socket (None: nobody signed in), and whether
+    the table lets them watch: its players always (they get their seat's view), others as the
+    table says. Refused if there is no such table."""
     with database.session() as db:
         session = find_session(db, token)
-        user_id = session.user_id if session else None
+        if session is None:
+            return None, None, lobby.find_table(db, table_id).admits_spectator()
         table = lobby.find_table(db, table_id)
-        if user_id is not None and table.seat_of(user_id) is not None:
-            return user_id, True
-        return user_id, table.admits_spectator()
+        if table.seat_of(session.user_id) is not None:
+            return session.id, session.user_id, True
+        return session.id, session.user_id, table.admits_spectator()
 
 
 def _same_origin(websocket: WebSocket) -> bool:

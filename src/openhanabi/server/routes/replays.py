@@ -25,11 +25,11 @@ from openhanabi.server import replays
 from openhanabi.server.deps import CsrfChecked, DbDep, RowId, SettingsDep, UserDep, VisitorDep
 from openhanabi.server.errors import RefusedError
 from openhanabi.server.i18n import Translator, language_of, translator
+from openhanabi.server.middleware import MAX_IMPORT_BYTES
 from openhanabi.server.models import User
 from openhanabi.server.pages import redirect, render
 
 router = APIRouter()
-FORM_OVERHEAD = 64 * 1024  # the rest of an import form around its record: token, field names
 
 Turn = Annotated[int | None, Query(ge=0, le=10_000)]
 Move = Annotated[int, Query(ge=0, le=10_000)]
@@ -90,7 +90,7 @@ def record_file(game_id: RowId, db: DbDep) -> JSONResponse:
 async def _small_enough(request: Request) -> None:
     """Refuse an import larger than the limit before reading it, then read the form (so that
     the CSRF check finds it read, with room for the record in a pasted field)."""
-    limit = replays.MAX_RECORD_BYTES + FORM_OVERHEAD
+    limit = MAX_IMPORT_BYTES
     length = request.headers.get("content-length", "")
     if length.isdigit() and int(length) > limit:
         raise RefusedError("replay.import.too_large", 413, kib=replays.MAX_RECORD_BYTES // 1024)
