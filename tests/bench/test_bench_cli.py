@@ -166,6 +166,10 @@ def test_compare_prints_the_paired_difference() -> None:
         (["--json", "/"], "--json /: it is a folder"),
         (["--plot", "/"], "--plot /: it is a folder"),
         (["--hand-size", "30", "--players", "5"], "does not fit the deck"),
+        # the deck's generator reads seeds modulo 2**64: past it, games would come again
+        (["--seed", str(2**64 - 1)], f"--seed {2**64 - 1} with --games 2 runs past the last"),
+        (["--bot", "hat,basic,random", "--players", "2"], "--bot names 3 bots, more than the 2"),
+        (["--ray", ""], "--ray needs an address"),
     ],
 )
 def test_bad_input_exits_2_with_one_clear_line(args: list[str], message: str) -> None:
@@ -175,6 +179,14 @@ def test_bad_input_exits_2_with_one_clear_line(args: list[str], message: str) ->
     assert "Traceback" not in result.stderr
     assert len(result.stderr.splitlines()) == 1
     assert result.stderr.startswith("hanabi bench: ") and message in result.stderr
+
+
+@pytest.mark.parametrize("seed", ["-1", str(2**64), "x"])
+def test_a_seed_outside_the_generators_range_is_refused(seed: str) -> None:
+    result = hanabi("--seed", seed, "--games", "2")
+    assert result.returncode == 2
+    assert "argument --seed: " in result.stderr.splitlines()[-1]
+    assert "Traceback" not in result.stderr
 
 
 def test_help_names_every_option() -> None:

@@ -1,5 +1,6 @@
 """The ``hanabi`` command as a whole: every subcommand has help, and a reader that stops
-reading early (``| head``) ends the command quietly, without a traceback."""
+reading early (``| head``) ends the command quietly, without a traceback, and so does output
+in an encoding that lacks some of its signs."""
 
 from __future__ import annotations
 
@@ -52,3 +53,21 @@ def test_the_command_runs_as_a_module_too() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("Variants (--variant NAME)")
+
+
+@pytest.mark.parametrize(
+    "command", [["variants"], ["bench", "--games", "2", "--jobs", "1"], ["bots"]]
+)
+def test_output_in_an_encoding_without_its_signs_gets_no_traceback(command: list[str]) -> None:
+    """A terminal or file that is not UTF-8 (ASCII here, cp1252 on Windows) gets "?" for
+    the signs it cannot hold, such as a histogram's bars or a table's lines."""
+    result = subprocess.run(
+        [sys.executable, "-c", RUN, *command],
+        capture_output=True,
+        timeout=120,
+        check=False,
+        env=os.environ | {"PYTHONIOENCODING": "ascii"},
+    )
+    assert "Traceback" not in result.stderr.decode("ascii"), result.stderr
+    assert result.returncode == 0
+    result.stdout.decode("ascii")  # every byte is one the encoding holds

@@ -260,10 +260,18 @@ def test_bad_options_exit_2_with_one_line() -> None:
         (["--start-seat", "0"], "hanabi play: --start-seat must be 1 to 2, not 0"),
         (["--variant", "nope"], "hanabi play: unknown variant 'nope'"),
         (["--hand-size", "0"], "hanabi play: hand size must be at least 1, not 0"),
+        (["--save", ""], "hanabi play: --save needs a file name"),
     ]:
         result = play_without_input(*args)
         assert result.returncode == 2
         assert result.stderr.startswith(message) and result.stderr.count("\n") == 1
+    for args, message in [
+        (["--seed", "-1"], "argument --seed: a seed is 0 to 18446744073709551615, not -1"),
+        (["--seed", str(2**64)], f"a seed is 0 to 18446744073709551615, not {2**64}"),
+    ]:
+        result = play_without_input(*args)
+        assert result.returncode == 2
+        assert message in result.stderr.splitlines()[-1]  # after argparse's usage
 
 
 def test_a_record_that_cannot_be_saved_is_refused_before_the_game_is_played(

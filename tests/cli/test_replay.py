@@ -87,8 +87,21 @@ def test_replay_of_an_unfinished_game_of_our_own_form(tmp_path: Path) -> None:
     assert (summary["over"], summary["reason"], summary["score"]) == (False, None, 0)
     assert (summary["turns"], summary["clue_tokens"], summary["max_score"]) == (1, 7, 30)
     text = hanabi("replay", path).stdout
-    assert "not over: seat 1 to play" in text
+    assert "not over: Ben (seat 2) to play" in text  # seats counted from 1, as the board does
+    assert summary["seat"] == 1  # and from 0 in JSON, as the rules count them
     assert "rainbow, 2 players, declared play, bonus tiles" in text
+
+
+def test_a_game_stopped_before_its_end_is_rated_nothing(tmp_path: Path) -> None:
+    """As the terminal's end screen says: no score, no rating."""
+    game = Game.new(find_variant("base", players=2), 3)
+    game.apply(Action.rank_clue(1, 1))
+    game.abandon()
+    path = tmp_path / "game.json"
+    write_record(record_of(game, ["Ann", "Ben"]), path)
+    summary = json.loads(hanabi("replay", "--json", path).stdout)
+    assert (summary["over"], summary["reason"], summary["rating"]) == (True, "abandoned", None)
+    assert "(stopped before its end: no rating)" in hanabi("replay", path).stdout
 
 
 def test_a_strikeout_scores_nothing(tmp_path: Path) -> None:
@@ -324,3 +337,18 @@ def test_the_json_summary_has_the_keys_the_readme_lists() -> None:
     documented = section.split("--json")[-1]
     for key in [*SUMMARY_KEYS, *REVIEW_KEYS, *MOVE_KEYS]:
         assert f"`{key}`" in documented, key
+
+
+def test_an_empty_file_name_asks_for_one() -> None:
+    result = hanabi("replay", "")
+    assert result.returncode == 2
+    assert result.stderr == "hanabi replay: name a record file, or - for standard input\n"
+
+
+def test_a_record_without_moves_is_reviewed_in_one_whole_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "game.json"
+    write_record(record_of(Game.new(find_variant("base", players=2), 3), ["Ann", "Ben"]), path)
+    assert main(["replay", str(path), "--bot", "basic"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "basic chose the same move on 0 of 0 moves"

@@ -87,6 +87,12 @@ def test_discard_pile_grouped_by_suit() -> None:
     assert row(board, "Discards") == "Discards    R1 R2  W1"
 
 
+def test_copies_in_the_discard_pile_stand_apart_the_first_too() -> None:
+    game = make_game(find_variant("base", players=2), [" ".join(FIVES), "R1 R1 Y1 B1 W1"])
+    run(game, "clue 1 rank 1", "discard 5", "clue 1 rank 1", "discard 6")
+    assert row(lines(game), "Discards") == "Discards    R1 R1"
+
+
 def test_log_in_words_with_bot_notes() -> None:
     game = run(game_of_fives(), "clue 1 rank 1", "discard 9", "clue 1 colour 1", "play 6")
     board = lines(game, n1="I had nothing better to do.")

@@ -120,6 +120,13 @@ def test_clue_by_name_or_seat_colour_or_rank(text: str, action: Action) -> None:
         ("help me", "help takes nothing after it"),
         ("play 1 red", "Declared play is off in this game: type play 1 alone."),
         ("clue me red", "You cannot give yourself a clue"),
+        # digits of other scripts (a key on some keyboards) and numbers past int()'s reach
+        ("play ²", "'²' is not a slot number"),
+        ("clue bob ²", "'²' is not a colour in this game"),
+        ("clue ² red", "Nobody is called '²'"),
+        ("clue bob " + "9" * 5000, "There is no rank 999999…: ranks are 1 to 5."),
+        ("clue " + "9" * 5000 + " red", "There is no seat 999999…"),
+        ("play " + "9" * 5000, "There is no slot 999999…"),
     ],
 )
 def test_mistakes_get_one_line_naming_them(text: str, words: str) -> None:
@@ -188,6 +195,8 @@ def test_choose_from_the_listed_cards() -> None:
     assert move("ch 1", view) == Action.choose(12)
     assert "There is no card 3 in the list" in error("choose 3", view)
     assert "Say which card" in error("choose", view)
+    assert "Say which card" in error("choose ²", view)
+    assert "There is no card 999999… in the list" in error("choose " + "9" * 5000, view)
     assert "First answer the bonus tile: choose N" in error("play 1", view)
 
 
@@ -238,6 +247,26 @@ def test_the_command_for_each_legal_action_reads_back_as_that_action(
             typed = command_for(action, view, names)
             assert parse_command(typed, view, names) == Move(action), typed
         game.apply(bot.act(view))
+
+
+NAMES_PEOPLE_GIVE = ("Alice", "Al", "al", "Player 3", "Ann Lee", "3", "me", "Zoë", "basic (bot)")
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    names=st.lists(st.sampled_from(NAMES_PEOPLE_GIVE), min_size=2, max_size=5),
+    seed=st.integers(0, 10_000),
+)
+def test_the_command_for_a_clue_names_its_player_so_it_reads_back(
+    names: list[str], seed: int
+) -> None:
+    """Names of two words, names one starts another's, names alike or like a number: the
+    clue a suggestion tells the person to type still reaches the player meant."""
+    game = Game.new(find_variant("base", players=len(names)), seed)
+    view = game.view(0)
+    for action in view.legal_actions:
+        typed = command_for(action, view, names)
+        assert parse_command(typed, view, names) == Move(action), (typed, names)
 
 
 def test_the_command_for_a_bonus_tile_answer_reads_back_as_that_answer() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import sys
 from collections.abc import Sequence
@@ -27,6 +28,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (0 fine, 2 bad input)."""
+    for stream in (sys.stdin, sys.stdout, sys.stderr):
+        # a terminal or a file in another encoding (cp1252 on Windows) shows "?" for what it
+        # cannot hold (a histogram's bars, a name in another script), rather than a traceback
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="replace")
     parser = build_parser()
     args = parser.parse_args(argv)
     try:

@@ -32,7 +32,14 @@ from openhanabi.bench.report import (
     summary_table,
 )
 from openhanabi.bots import bot_classes, find_bot
-from openhanabi.cli.options import RulesError, add_variant_options, fail, variant_from
+from openhanabi.cli.options import (
+    RulesError,
+    add_variant_options,
+    check_seed_range,
+    fail,
+    seed_option,
+    variant_from,
+)
 from openhanabi.rules import Variant
 
 PROG = "hanabi bench"
@@ -85,7 +92,11 @@ def add_parser(subparsers: Any) -> None:
         help="games per player count (default: 1000)",
     )
     table.add_argument(
-        "--seed", type=int, default=0, metavar="S", help="the first game's seed (default: 0)"
+        "--seed",
+        type=seed_option,
+        default=0,
+        metavar="S",
+        help="the first game's seed, 0 to 2**64 - 1 (default: 0)",
     )
     table.add_argument(
         "--compare",
@@ -160,7 +171,13 @@ def _plans(args: argparse.Namespace) -> list[Plan]:
         raise ValueError("--jobs must be at least 1")
     if args.compare and len(names) != 2:
         raise ValueError(f"--compare needs exactly two bots, not {len(names)}")
+    check_seed_range(args.seed, args.games)
     players = sorted(set(args.players))
+    if not args.compare and len(names) > players[0]:
+        raise ValueError(
+            f"--bot names {len(names)} bots, more than the {players[0]} seats of a "
+            f"{players[0]}-player game: a mixed table seats one bot a seat"
+        )
     variants = tuple(
         variant_from(argparse.Namespace(**{**vars(args), "players": p})) for p in players
     )
@@ -179,6 +196,8 @@ def _check_outputs(args: argparse.Namespace) -> str | None:
         return f"--plot {args.plot}: name a {', '.join(others)} or {last} file"
     if args.plot is not None and importlib.util.find_spec("matplotlib") is None:
         return "--plot needs matplotlib: pip install 'openhanabi[bench]'"
+    if args.ray is not None and not args.ray.strip():
+        return "--ray needs an address: a cluster's host:port, or local"
     if args.ray is not None and importlib.util.find_spec("ray") is None:
         return "--ray needs Ray: pip install 'openhanabi[ray]'"
     return None

@@ -7,6 +7,25 @@ import sys
 
 from openhanabi.rules import RulesError, Variant, find_variant
 
+SEEDS = 2**64  # the deck's generator reads a seed modulo 2**64: larger ones deal again
+
+
+def seed_option(text: str) -> int:
+    """An argparse type: a seed, 0 to 2**64 - 1 (any other would deal a game again)."""
+    try:
+        seed = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if not 0 <= seed < SEEDS:
+        raise argparse.ArgumentTypeError(f"a seed is 0 to {SEEDS - 1}, not {seed}")
+    return seed
+
+
+def check_seed_range(seed: int, games: int) -> None:
+    """Raise ValueError when the seeds ``seed .. seed + games - 1`` run past the last seed."""
+    if seed + games > SEEDS:
+        raise ValueError(f"--seed {seed} with --games {games} runs past the last seed, {SEEDS - 1}")
+
 
 def add_variant_options(parser: argparse.ArgumentParser, first_seat: int = 0) -> None:
     """The variant's options. ``first_seat`` is the number the command gives the first seat

@@ -11,7 +11,7 @@ from rich.console import Console
 
 from openhanabi.bots import BESIDE_PEOPLE, Bot, BotError, bot_classes, find_bot, seat_seed
 from openhanabi.bots.table import Guarded, new_bot
-from openhanabi.cli.options import RulesError, add_variant_options, fail, variant_from
+from openhanabi.cli.options import RulesError, add_variant_options, fail, seed_option, variant_from
 from openhanabi.records import DEFAULT_NAMES, record_of, write_record
 from openhanabi.rules import Game, UnknownNameError
 from openhanabi.terminal import Session
@@ -32,8 +32,9 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--seed",
-        type=int,
-        help="deal the game from this seed (default: a random one, shown once the game is over)",
+        type=seed_option,
+        help="deal the game from this seed, 0 to 2**64 - 1 (default: a random one, shown once "
+        "the game is over)",
     )
     parser.add_argument(
         "--seat",
@@ -62,6 +63,8 @@ def run(args: argparse.Namespace) -> int:
         return fail(f"hanabi play: {error}")
     if not 1 <= args.seat <= variant.players:
         return fail(f"hanabi play: --seat must be 1 to {variant.players}, not {args.seat}")
+    if args.save == "":
+        return fail("hanabi play: --save needs a file name")
     problem = _unwritable(args.save) if args.save else None
     if problem is not None:  # said before the game, not after it, when the game would be lost
         return fail(f"hanabi play: cannot write {args.save}: {problem}")

@@ -23,12 +23,27 @@ from openhanabi.records import (
     replay,
     replay_states,
 )
-from openhanabi.rules import Action, ActionType, Game, SeatView, UnknownNameError, rating
+from openhanabi.rules import (
+    Action,
+    ActionType,
+    Game,
+    SeatView,
+    Termination,
+    UnknownNameError,
+    rating,
+)
 from openhanabi.terminal.commands import command_for
 
 
 def add_parser(subparsers: Any) -> None:
-    parser = subparsers.add_parser("replay", help="replay a game record and print its outcome")
+    parser = subparsers.add_parser(
+        "replay",
+        help="replay a game record and print its outcome",
+        description="Replay a game record (this project's JSON or hanab.live's), checking every "
+        "action against the rules, and print how the game stands at its end: score, outcome, "
+        "turns, clue tokens and storms. With --bot, also what that bot would have done before "
+        "each move, from that seat's view alone.",
+    )
     parser.add_argument("file", help="a game record (hanab.live JSON); - reads standard input")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument(
@@ -41,6 +56,8 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if not args.file:
+        return fail("hanabi replay: name a record file, or - for standard input")
     try:
         if args.file == "-":
             record = read_record_from(sys.stdin.buffer)
@@ -153,7 +170,8 @@ def describe_review(review: dict[str, Any]) -> str:
     )
     share = f" ({100 * same['same'] / same['moves']:.0f}%)" if same["moves"] else ""
     lines.append(
-        f"{bot} chose the same move on {same['same']} of {same['moves']} moves{share}: {kinds}"
+        f"{bot} chose the same move on {same['same']} of {same['moves']} moves{share}"
+        + (f": {kinds}" if kinds else "")
     )
     return "\n".join(lines)
 
@@ -163,7 +181,11 @@ def summarise(record: Record, game: Game) -> dict[str, Any]:
     variant = game.variant
     outcome = game.outcome
     score = outcome.score if outcome is not None else game.score
-    verdict = None if variant.all_or_nothing else rating(score, variant.max_score).verdict
+    stopped = outcome is not None and outcome.termination is Termination.ABANDONED
+    # a game stopped before its end is rated nothing, as the table that stopped it says
+    verdict = (
+        None if variant.all_or_nothing or stopped else rating(score, variant.max_score).verdict
+    )
     return {
         "variant": variant.key,
         "description": variant.describe(),
@@ -189,12 +211,16 @@ def describe(summary: dict[str, Any]) -> str:
     score = f"{summary['score']} of {summary['max_score']}"
     if summary["rating"] is not None:
         score += f" ({summary['rating']})"
+    elif summary["reason"] == Termination.ABANDONED.value:
+        score += " (stopped before its end: no rating)"
     elif summary["over"]:
         score += " (play until perfect: all or nothing)"
     if summary["over"]:
         outcome = f"over: {summary['reason']} ({summary['detail']})"
     else:
-        outcome = f"not over: seat {summary['seat']} to play"
+        seat = summary["seat"]
+        name = printable(summary["players"][seat])
+        outcome = f"not over: {name} (seat {seat + 1}) to play"
         score += " so far"
     lines = (
         ("variant", summary["description"]),

@@ -10,6 +10,7 @@ from typing import Any
 from openhanabi.cli.options import fail
 
 MAX_PORT = 65535
+ENV_PREFIX = "HANABI_"  # the settings' variables (openhanabi.server.settings)
 
 
 def add_parser(subparsers: Any) -> None:
@@ -72,16 +73,23 @@ def run(args: argparse.Namespace) -> int:
         overrides["database_url"] = args.database_url
     if args.data_dir is not None:
         overrides["data_dir"] = args.data_dir
+    if args.data_dir is not None and args.data_dir.exists() and not args.data_dir.is_dir():
+        return fail(f"hanabi serve: --data-dir {args.data_dir} is a file, not a folder")
     try:
         settings = Settings(**overrides)
     except ValidationError as error:
-        return fail(f"hanabi serve: {error.errors()[0]['msg']}")
+        return fail(f"hanabi serve: {_setting_problem(error.errors()[0], overrides)}")
     try:  # open the database once here, so that a wrong URL is one line and not a traceback
         database = Database(settings)
         try:
             database.open()
         finally:
             database.close()
+    except ImportError as error:  # a URL whose driver is not installed (mysql://...)
+        return fail(
+            f"hanabi serve: cannot open the database {shown_url(settings.database_url)}: "
+            f"its driver {error.name or error} is not installed"
+        )
     except (SQLAlchemyError, OSError) as error:
         reason = str(error).splitlines()[0] if str(error) else type(error).__name__
         return fail(
@@ -103,3 +111,17 @@ def run(args: argparse.Namespace) -> int:
         ws_per_message_deflate=settings.socket_compression,
     )
     return 0
+
+
+def _setting_problem(problem: Any, overrides: dict[str, Any]) -> str:
+    """A wrong setting named as the person set it: by its option, else its variable."""
+    field = str(problem["loc"][0]) if problem.get("loc") else ""
+    if field in overrides:
+        where = f"--{field.replace('_', '-')}"
+    elif field:
+        where = f"{ENV_PREFIX}{field.upper()}"
+    else:
+        return str(problem["msg"])
+    given = problem.get("input")
+    shown = f" ({given!r})" if isinstance(given, str | int | float) else ""
+    return f"{where}{shown}: {problem['msg']}"

@@ -6,7 +6,14 @@ import argparse
 from typing import Any
 
 from openhanabi.bench.progress import progress_bar
-from openhanabi.cli.options import RulesError, add_variant_options, fail, variant_from
+from openhanabi.cli.options import (
+    RulesError,
+    add_variant_options,
+    check_seed_range,
+    fail,
+    seed_option,
+    variant_from,
+)
 from openhanabi.simulate import POLICIES, simulate
 
 
@@ -18,7 +25,12 @@ def add_parser(subparsers: Any) -> None:
         "and report the engine's speed and the scores.",
     )
     parser.add_argument("--games", type=int, default=1000, help="how many games (default: 1000)")
-    parser.add_argument("--seed", type=int, default=0, help="the first game's seed (default: 0)")
+    parser.add_argument(
+        "--seed",
+        type=seed_option,
+        default=0,
+        help="the first game's seed, 0 to 2**64 - 1 (default: 0)",
+    )
     parser.add_argument(
         "--policy",
         choices=POLICIES,
@@ -37,6 +49,10 @@ def run(args: argparse.Namespace) -> int:
         return fail(f"hanabi simulate: {error}")
     if args.games < 1:
         return fail("hanabi simulate: --games must be at least 1")
+    try:
+        check_seed_range(args.seed, args.games)
+    except ValueError as error:
+        return fail(f"hanabi simulate: {error}")
     with progress_bar() as bar:
         task = bar.add_task("games", total=args.games)
         result = simulate(

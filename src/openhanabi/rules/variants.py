@@ -323,7 +323,10 @@ def find_preset(name: str) -> Preset:
     preset = _BY_NAME.get(name) or _BY_NAME.get(name.casefold())
     if preset is None:
         known = ", ".join(p.key for p in PRESETS)
-        raise UnknownNameError(f"unknown variant {name!r} (known variants: {known})")
+        raise UnknownNameError(
+            f"unknown variant {name!r} (known variants: {known}; or their hanab.live names, "
+            "which `hanabi variants` lists)"
+        )
     return preset
 
 

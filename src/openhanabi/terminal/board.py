@@ -126,8 +126,9 @@ def _discards(view: SeatView) -> Text:
     if not cards:
         return text.append("none")
     previous = cards[0].suit
-    for card in cards:
-        text.append("  " if card.suit != previous else "" if card is cards[0] else " ")
+    for index, card in enumerate(cards):
+        # by position: equal cards are one object, so "is cards[0]" holds for a copy too
+        text.append("" if index == 0 else "  " if card.suit != previous else " ")
         text.append_text(card_text(card, variant))
         previous = card.suit
     return text

@@ -127,6 +127,8 @@ def parse_command(text: str, view: SeatView, names: Sequence[str]) -> Command:
 
 
 CLUES = (ActionType.COLOUR_CLUE, ActionType.RANK_CLUE)
+MAX_DIGITS = 6  # more than any slot, rank, seat or bonus tile choice needs
+SELF = ("me", "you", "myself")  # words a clue names its own giver by
 
 
 def command_for(action: Action, view: SeatView, names: Sequence[str]) -> str:
@@ -137,9 +139,9 @@ def command_for(action: Action, view: SeatView, names: Sequence[str]) -> str:
         return f"choose {view.legal_actions.index(action) + 1}"
     if action.type is ActionType.COLOUR_CLUE:
         colour = variant.colours[action.value].name.casefold().split()[0]
-        return f"clue {names[action.target].casefold()} {colour}"
+        return f"clue {_whom(action.target, names)} {colour}"
     if action.type is ActionType.RANK_CLUE:
-        return f"clue {names[action.target].casefold()} {action.value}"
+        return f"clue {_whom(action.target, names)} {action.value}"
     hand = view.own_hand
     slot = len(hand) - hand.index(action.target)
     if action.type is ActionType.DISCARD:
@@ -149,6 +151,32 @@ def command_for(action: Action, view: SeatView, names: Sequence[str]) -> str:
     return f"play {slot} {variant.suits[action.declare].name.casefold().split()[0]}"
 
 
+def _whom(seat: int, names: Sequence[str]) -> str:
+    """How to name ``seat`` in a clue so that :func:`_seat` reads it back: the name, when it is
+    one word that starts no other player's name, else the seat's number ("Player 3" would be
+    read as two words)."""
+    word = names[seat].casefold()
+    found = [other for other, name in enumerate(names) if name.casefold().startswith(word)]
+    one_word = bool(word) and word.split() == [word]
+    if one_word and found == [seat] and _number(word) is None and word not in SELF:
+        return word
+    return str(seat + 1)
+
+
+def _number(word: str) -> int | None:
+    """The number ``word`` writes in the digits 0-9, else None: "²" or "٣" are digits to
+    ``str.isdigit`` but no number a command takes. A number too long to be any slot, rank or
+    seat stands for one past them all (``int`` refuses thousands of digits)."""
+    if not (word.isascii() and word.isdigit()):
+        return None
+    return int(word) if len(word) <= MAX_DIGITS else 10**MAX_DIGITS
+
+
+def _shown(word: str) -> str:
+    """``word`` as a message repeats it: a long one cut short."""
+    return word if len(word) <= MAX_DIGITS else word[:MAX_DIGITS] + "…"
+
+
 def _slot(words: list[str], view: SeatView, verb: str) -> int:
     """The order of the card in the slot ``words[0]`` names."""
     hand = view.own_hand
@@ -156,12 +184,11 @@ def _slot(words: list[str], view: SeatView, verb: str) -> int:
         raise CommandError(f"Say which slot: {verb} 1 (slot 1 is your newest card).")
     if not hand:
         raise CommandError("You have no cards left.")
-    try:
-        slot = int(words[0])
-    except ValueError:
-        raise CommandError(f"{words[0]!r} is not a slot number: {verb} 1, {verb} 2, ...") from None
+    slot = _number(words[0])
+    if slot is None:
+        raise CommandError(f"{_shown(words[0])!r} is not a slot number: {verb} 1, {verb} 2, ...")
     if not 1 <= slot <= len(hand):
-        raise CommandError(f"There is no slot {slot}: your slots are 1 to {len(hand)}.")
+        raise CommandError(f"There is no slot {_shown(words[0])}: your slots are 1 to {len(hand)}.")
     return hand[len(hand) - slot]
 
 
@@ -201,10 +228,10 @@ def _clue(words: list[str], view: SeatView, names: Sequence[str]) -> Action:
     if view.pending is None and view.clue_tokens <= 0:
         raise CommandError("No clue token is left: play or discard a card.")
     value = words[1]
-    if value.isdigit():
-        rank = int(value)
+    rank = _number(value)
+    if rank is not None:
         if not 1 <= rank <= 5:
-            raise CommandError(f"There is no rank {rank}: ranks are 1 to 5.")
+            raise CommandError(f"There is no rank {_shown(value)}: ranks are 1 to 5.")
         if view.pending is Decision.FREE_COLOUR_CLUE:
             raise CommandError("This bonus tile gives a free colour clue, not a rank clue.")
         return Action.rank_clue(seat, rank)
@@ -219,13 +246,14 @@ def _clue(words: list[str], view: SeatView, names: Sequence[str]) -> Action:
 
 def _seat(word: str, view: SeatView, names: Sequence[str]) -> int:
     players = len(names)
-    if word.isdigit():
-        seat = int(word) - 1
+    number = _number(word)
+    if number is not None:
+        seat = number - 1
         if not 0 <= seat < players:
-            raise CommandError(f"There is no seat {word}: seats are 1 to {players}.")
+            raise CommandError(f"There is no seat {_shown(word)}: seats are 1 to {players}.")
     else:
         found = [seat for seat, name in enumerate(names) if name.casefold().startswith(word)]
-        if word in ("me", "you", "myself"):
+        if word in SELF:
             found = [view.seat]
         if len(found) != 1:
             listed = ", ".join(name for seat, name in enumerate(names) if seat != view.seat)
@@ -254,11 +282,13 @@ def _choose(words: list[str], view: SeatView) -> Action:
     if view.pending is None:
         raise CommandError("There is no bonus tile decision to make now.")
     choices = view.legal_actions
-    if len(words) != 1 or not words[0].isdigit():
+    number = _number(words[0]) if len(words) == 1 else None
+    if number is None:
         raise CommandError(f"Say which card: choose 1 to choose {len(choices)}.")
-    number = int(words[0])
     if not 1 <= number <= len(choices):
-        raise CommandError(f"There is no card {number} in the list: choose 1 to {len(choices)}.")
+        raise CommandError(
+            f"There is no card {_shown(words[0])} in the list: choose 1 to {len(choices)}."
+        )
     return choices[number - 1]
 
 
