@@ -57,6 +57,7 @@ from openhanabi.rules import (
     Result,
     SeatView,
     Suit,
+    Termination,
     Variant,
 )
 from openhanabi.rules import rating as rating_band
@@ -66,7 +67,7 @@ from openhanabi.server.i18n import DEFAULT, Translator, translator
 
 MAX_MESSAGE = 1024
 MAX_NESTING = 16  # a message is one object of plain values; JSON's reader may fail on deep ones
-TYPES = ("play", "discard", "clue", "choose", "ping", "sync", "suggest")
+TYPES = ("play", "discard", "clue", "choose", "ping", "sync", "suggest", "stop")
 
 
 class _Message(BaseModel):
@@ -125,6 +126,13 @@ class SuggestMessage(_Message):
     type: Literal["suggest"]
 
 
+class StopMessage(_Message):
+    """A player ends the game before its end, with no score (hanab.live's "terminate"): a
+    table whose player has gone for good can end rather than wait for ever."""
+
+    type: Literal["stop"]
+
+
 ClientMessage = Annotated[
     PlayMessage
     | DiscardMessage
@@ -132,7 +140,8 @@ ClientMessage = Annotated[
     | ChooseMessage
     | PingMessage
     | SyncMessage
-    | SuggestMessage,
+    | SuggestMessage
+    | StopMessage,
     Field(discriminator="type"),
 ]
 _CLIENT = TypeAdapter[ClientMessage](ClientMessage)
@@ -557,13 +566,14 @@ def render_game_over(view: SeatView, t: Translator | None = None) -> dict[str, A
     until perfect: it is all or nothing), in the language of ``t``."""
     outcome = view.outcome
     assert outcome is not None
+    stopped = outcome.termination is Termination.ABANDONED  # no score, so nothing to rate
     return {
         "type": "game_over",
         "score": outcome.score,
         "max_score": view.variant.max_score,
         "reason": outcome.reason,
         "detail": outcome.detail,
-        "verdict": verdict(outcome.score, view.variant, t),
+        "verdict": "" if stopped else verdict(outcome.score, view.variant, t),
     }
 
 

@@ -166,9 +166,17 @@ def summary(stored: GameRecord, t: Translator) -> Summary:
         players=player_names(stored, record, t),
         actions=len(record.actions),
         score=score,
-        verdict="" if score is None else protocol.verdict(score, record.variant, t),
+        verdict=_verdict(record, score, t),
         imported=stored.source is GameSource.IMPORT,
     )
+
+
+def _verdict(record: Record, score: int | None, t: Translator) -> str:
+    """What the rulebook says of a game's score: nothing before its end, nor for a game a
+    player stopped before its end (its game-over action), which has no score."""
+    if score is None or (record.actions and record.actions[-1].type is GAME_OVER):
+        return ""
+    return protocol.verdict(score, record.variant, t)
 
 
 def export(stored: GameRecord) -> dict[str, Any]:
@@ -356,7 +364,8 @@ def _listed(
     found = list(db.scalars(paged))
     lines = []
     for stored in found[:HISTORY_PAGE]:
-        variant = Record.from_dict(stored.record).variant
+        record = Record.from_dict(stored.record)
+        variant = record.variant
         score = stored.score
         imported = stored.source is GameSource.IMPORT  # started_at: when it was imported
         lines.append(
@@ -369,7 +378,7 @@ def _listed(
                     for player in stored.players
                 ],
                 score=score,
-                verdict="" if score is None else protocol.verdict(score, variant, t),
+                verdict=_verdict(record, score, t),
             )
         )
     return lines, len(found) > HISTORY_PAGE

@@ -182,7 +182,10 @@ class Room:
                 answer = protocol.error(answer, translator(viewer.lang))
             await self._send(viewer, [answer])
             return
-        problem = await self.act_for(viewer.seat, message)
+        if isinstance(message, protocol.StopMessage):
+            problem = await self.stop_for(viewer.seat)
+        else:
+            problem = await self.act_for(viewer.seat, message)
         if problem is not None:
             await self._send(viewer, [protocol.error(problem, translator(viewer.lang))])
 
@@ -206,6 +209,28 @@ class Room:
                 return Problem("not_stored")
         self.wake_bots()
         self._check_idle()  # the last viewer may have left while the action was stored
+        return None
+
+    async def stop_for(self, seat: int | None) -> Problem | None:
+        """End the game with no score for the player in ``seat``, at any turn (a player who
+        waits on one gone for good has nobody else to ask); None if done, else why not."""
+        async with self.lock:
+            game = self.game
+            if seat is None:
+                return Problem("spectator")
+            if game.outcome is not None:
+                return Problem("game_over")
+            game.abandon(f"{self.names[seat]} stopped the game")
+            self.views.clear()
+            try:
+                await self.writer.save(Saving(self.game_id, self._row(), finishes=True))
+            except Exception:
+                game.outcome = None  # what is not stored did not happen
+                self.views.clear()
+                log.exception("the stop of game %d could not be stored", self.game_id)
+                return Problem("not_stored")
+            await self._broadcast()
+        self._check_idle()
         return None
 
     def _off_turn(self, seat: int | None) -> Problem | None:
@@ -272,10 +297,9 @@ class Room:
             if reason is not None:
                 self.reasons[index] = reason.to_json()
         try:
-            row = self.record.row(game, self.explanations)
-            if self.reasons:
-                row["reasons"] = {str(at): data for at, data in self.reasons.items()}
-            await self.writer.save(Saving(self.game_id, row, finishes=game.outcome is not None))
+            await self.writer.save(
+                Saving(self.game_id, self._row(), finishes=game.outcome is not None)
+            )
         except Exception as error:
             self.explanations.pop(index, None)
             self.reasons.pop(index, None)
@@ -285,6 +309,13 @@ class Room:
             self.views.clear()
             raise NotStoredError(f"action {index} of game {self.game_id} was not stored") from error
         await self._broadcast()
+
+    def _row(self) -> dict[str, Any]:
+        """The values of the game's row that store the game as it stands."""
+        row = self.record.row(self.game, self.explanations)
+        if self.reasons:
+            row["reasons"] = {str(at): data for at, data in self.reasons.items()}
+        return row
 
     async def _broadcast(self) -> None:
         sent: dict[tuple[int | None, str], list[dict[str, Any]]] = {}

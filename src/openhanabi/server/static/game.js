@@ -770,5 +770,14 @@
     });
   }
 
+  // A player may end the game with no score at any turn (a table whose player has gone for
+  // good would otherwise wait for ever); the browser asks first, as it cannot be undone.
+  const stopButton = document.getElementById("stop-game");
+  if (stopButton) {
+    stopButton.addEventListener("click", function () {
+      if (window.confirm(t("controls.stop_confirm"))) send({ type: "stop" });
+    });
+  }
+
   connect();
 })();

@@ -1,0 +1,47 @@
+"""Ending a game early on the game page: the browser asks first (a dismissed question sends
+nothing), then the end screen says the game was stopped, with no score and no rating."""
+
+from __future__ import annotations
+
+import re
+
+from camera import Camera
+from game_page import open_game
+from playwright.sync_api import Dialog, expect
+from ui import OpenPage, register
+
+
+def test_a_player_ends_the_game_after_saying_yes(open_page: OpenPage, camera: Camera) -> None:
+    page = open_page()
+    register(page, "ann", "Ann")
+    page.goto("/tables/new")
+    form = page.locator('form[action="/tables"]')
+    form.locator("#players").fill("2")
+    form.locator("#seat_2").select_option("basic")
+    form.locator('button[type="submit"]').click()
+    expect(page).to_have_url(re.compile(r"/tables/\d+$"))
+    table = int(page.url.rsplit("/", 1)[1])
+    page.locator(f'form[action="/tables/{table}/start"] button[type="submit"]').click()
+    open_game(page, table)
+
+    camera.shoot(page, "the-button")
+    asked: list[str] = []
+
+    def say_no(dialog: Dialog) -> None:
+        asked.append(dialog.message)
+        dialog.dismiss()
+
+    page.once("dialog", say_no)
+    page.get_by_test_id("stop-game").click()
+    expect(page.get_by_test_id("end-screen")).to_be_hidden()
+    assert asked and "cannot be taken back" in asked[0]
+
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_test_id("stop-game").click()
+    end = page.get_by_test_id("end-screen")
+    expect(end).to_be_visible()
+    expect(page.get_by_test_id("end-reason")).to_have_text(
+        "A player stopped the game before its end: no score, no rating."
+    )
+    expect(page.get_by_test_id("verdict")).to_have_text("")
+    camera.shoot(page, "stopped")
