@@ -102,7 +102,13 @@ def seat_tables(
         with database.session() as db:
             for number in range(tables):
                 users = [
-                    register(db, passwords, f"t{number}p{seat}", f"P{seat + 1}", "load benchmark")
+                    register(
+                        db,
+                        passwords,
+                        f"t{number}p{seat}",
+                        f"T{number} P{seat + 1}",
+                        "load benchmark",
+                    )
                     for seat in range(players)
                 ]
                 tokens = {seat: open_session(db, settings, user) for seat, user in enumerate(users)}

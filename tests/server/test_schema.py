@@ -7,6 +7,7 @@ import json
 from datetime import UTC, datetime
 from pathlib import Path
 
+import pytest
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
@@ -30,6 +31,9 @@ def test_start_creates_the_data_dir_and_the_sqlite_file(settings: Settings) -> N
     assert (settings.data_dir / "hanabi.sqlite3").is_file()
 
 
+# neither SQLite nor PostgreSQL reflects an index on an expression, so it is checked by name
+@pytest.mark.filterwarnings("ignore:Skipped unsupported reflection of expression-based index")
+@pytest.mark.filterwarnings("ignore:autogenerate skipping metadata-specified expression-based")
 def test_start_migrates_to_the_newest_revision_which_matches_the_models(
     settings: Settings,
 ) -> None:
@@ -43,6 +47,14 @@ def test_start_migrates_to_the_newest_revision_which_matches_the_models(
         assert compare_metadata(migration, Base.metadata) == []
     tables = set(inspect(engine).get_table_names())
     assert {"users", "sessions", "game_tables", "seats", "games", "game_players"} <= tables
+    catalogue = (
+        "SELECT name FROM sqlite_master WHERE type = 'index'"
+        if engine.dialect.name == "sqlite"
+        else "SELECT indexname FROM pg_indexes"
+    )
+    with engine.connect() as connection:
+        indexes = set(connection.scalars(text(catalogue)))
+    assert "ix_users_display_name_lower" in indexes
     engine.dispose()
 
 

@@ -31,6 +31,7 @@ from sqlalchemy import (
     String,
     TypeDecorator,
     UniqueConstraint,
+    func,
     text,
 )
 from sqlalchemy.dialects.postgresql import JSONB
@@ -122,6 +123,10 @@ class User(Base):
     display_name: Mapped[str] = mapped_column(String(40))
     password_hash: Mapped[str] = mapped_column(String(200))
     created_at: Mapped[datetime] = mapped_column(default=now)
+
+
+# a display name is one player's, whatever its case: registering looks it up by this
+Index("ix_users_display_name_lower", func.lower(User.display_name))
 
 
 class LoginSession(Base):
