@@ -339,3 +339,22 @@ def test_a_bot_is_seated_only_in_a_seat_the_table_has_and_not_the_hosts(
     assert refused.value.key == "refused.no_such_seat"
     assert refused.value.params == {"seat": seat + 1, "players": 3}
     assert count(settings, GameTable) == 0
+
+
+def test_a_player_hosts_a_bounded_number_of_waiting_tables(
+    client: TestClient, settings: Settings
+) -> None:
+    """One account cannot fill the lobby; a table started no longer counts."""
+    register(client, "ann")
+    tables = [
+        open_table(client, seat_2="basic", seat_3="basic") for _ in range(lobby.MAX_WAITING_TABLES)
+    ]
+    response = post(client, "/tables", {"variant": "base", "players": "2"})
+    assert response.status_code == 429
+    assert (
+        f"You already host {lobby.MAX_WAITING_TABLES} tables waiting for players" in response.text
+    )
+    assert_no_traceback(response)
+    assert count(settings, GameTable) == lobby.MAX_WAITING_TABLES
+    assert post(client, f"/tables/{tables[0]}/start").status_code == 303
+    assert post(client, "/tables", {"variant": "base", "players": "2"}).status_code == 303

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import timedelta
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, selectinload
 
@@ -53,6 +53,11 @@ def find_table(db: Session, table_id: int) -> GameTable:
     return table
 
 
+# tables one player may host before their games start: enough for any use, and a lobby that
+# one account cannot fill
+MAX_WAITING_TABLES = 5
+
+
 def open_table(
     db: Session,
     passwords: Passwords,
@@ -64,6 +69,11 @@ def open_table(
 ) -> GameTable:
     """A table of ``variant``: ``host`` in seat 0, a bot (by name) in each seat of ``bots``,
     watched while it plays by whom ``spectators`` says."""
+    waiting = select(func.count()).where(
+        GameTable.host_id == host.id, GameTable.state == TableState.WAITING
+    )
+    if (db.scalar(waiting) or 0) >= MAX_WAITING_TABLES:
+        raise RefusedError("refused.too_many_tables", 429, most=MAX_WAITING_TABLES)
     known = bot_classes()
     for seat, bot in sorted(bots.items()):
         if not 0 < seat < variant.players:
