@@ -63,3 +63,11 @@ def test_pages_for_players(client: TestClient, other: TestClient) -> None:
     check_page(client, table)
     register(other, "ben")
     assert check_page(other, table) == 1  # the table's password
+
+
+@pytest.mark.parametrize("address", ["/", "/healthz"])
+def test_a_probe_may_ask_with_head(client: TestClient, address: str) -> None:
+    """Load balancers and uptime checks often ask with HEAD: the answer of GET, without a body."""
+    response = client.head(address)
+    assert response.status_code == 200
+    assert response.content == b""

@@ -85,7 +85,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(game.router)
     app.include_router(replays.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    app.add_api_route("/healthz", healthz, methods=["GET"])
+    app.add_api_route("/healthz", healthz, methods=["GET", "HEAD"])  # HEAD: for probes
     app.add_exception_handler(RefusedError, _refusal)  # type: ignore[arg-type]
     app.add_exception_handler(HTTPException, _http_error)  # type: ignore[arg-type]
     app.add_exception_handler(RequestValidationError, _invalid)  # type: ignore[arg-type]

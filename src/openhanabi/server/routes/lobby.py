@@ -34,7 +34,7 @@ TABLE_WAIT_SECONDS = 3
 LOBBY_WAIT_SECONDS = 5
 
 
-@router.get("/", response_class=HTMLResponse)
+@router.api_route("/", methods=["GET", "HEAD"], response_class=HTMLResponse)
 def home(request: Request, db: DbDep, visitor: VisitorDep) -> HTMLResponse:
     return render(
         request,
