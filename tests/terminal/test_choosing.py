@@ -8,16 +8,19 @@ from openhanabi.cli import build_parser, main
 from openhanabi.rules import PRESETS
 
 
-def test_every_variant_s_name_is_listed_whole_on_an_80_column_terminal(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+@pytest.mark.parametrize("columns", [60, 80, 160])
+def test_every_variant_s_names_are_listed_whole_at_any_width(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], columns: int
 ) -> None:
-    # the name is what --variant takes: a name cut short cannot be typed
-    monkeypatch.setenv("COLUMNS", "80")
+    # the names are what --variant takes, both of them: a name cut short cannot be typed
+    monkeypatch.setenv("COLUMNS", str(columns))
     assert main(["variants"]) == 0
     listed = capsys.readouterr().out
-    assert max(map(len, listed.splitlines())) <= 80
-    names = {line.split("│")[1].strip() for line in listed.splitlines() if line.startswith("│")}
-    assert {preset.key for preset in PRESETS} <= names
+    assert max(map(len, listed.splitlines())) <= columns
+    assert "…" not in listed
+    for preset in PRESETS:
+        assert preset.key in listed.split()
+        assert not preset.hanab_live_name or preset.hanab_live_name in " ".join(listed.split())
 
 
 def test_play_until_perfect_is_explained_for_six_suits_too(

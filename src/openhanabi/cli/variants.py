@@ -6,10 +6,14 @@ import argparse
 from typing import Any
 
 from rich.console import Console
+from rich.padding import Padding
 from rich.table import Table
+from rich.text import Text
 
 from openhanabi.rules import PRESETS
 
+INDENT = 2
+WIDE = 120  # narrower terminals get a list: a table's columns would cut the names short
 OPTIONS = (
     ("--players N", "2 to 5 players (hand size 5 for 2-3, 4 for 4-5)"),
     ("--hand-size N", "another hand size"),
@@ -36,6 +40,9 @@ def add_parser(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     console = Console()
+    if console.width < WIDE:
+        _print_narrow(console)
+        return 0
     presets = Table(title="Variants (--variant NAME)", title_justify="left")
     # the name is what --variant takes: never cut short, whatever the terminal's width
     presets.add_column("name", no_wrap=True, overflow="fold")
@@ -59,3 +66,24 @@ def run(args: argparse.Namespace) -> int:
         options.add_row(flag, effect)
     console.print(options)
     return 0
+
+
+def _print_narrow(console: Console) -> None:
+    """The same as the tables, one variant a paragraph: every name whole, however narrow."""
+    console.print(Text("Variants (--variant NAME, or its hanab.live name)", style="bold"))
+    for preset in PRESETS:
+        variant = preset.variant()
+        head = Text(preset.key, style="bold")
+        if preset.hanab_live_name:
+            head.append(f"   hanab.live: {preset.hanab_live_name}")
+        console.print()
+        console.print(head)
+        suits = " ".join(suit.letter for suit in variant.suits)
+        said = Text(f"{suits}, at most {variant.max_score} points: {preset.summary}\n")
+        said.append(f"rulebook: {preset.source}", style="dim")
+        console.print(Padding(said, (0, 0, 0, INDENT), expand=False))
+    console.print()
+    console.print(Text("Options (combine with any variant)", style="bold"))
+    for flag, effect in OPTIONS:
+        console.print(Text(flag, style="bold"))
+        console.print(Padding(Text(effect), (0, 0, 0, INDENT), expand=False))
