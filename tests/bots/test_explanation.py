@@ -22,6 +22,7 @@ from openhanabi.bots.explanation import (
     player,
     position,
     reason,
+    said_in_english,
 )
 from openhanabi.bots.search.bot import SearchBot
 from openhanabi.rules import Action, ActionType, Game, SeatView, Variant, find_variant
@@ -180,3 +181,22 @@ values = st.one_of(st.integers(-1000, 1000), st.text(max_size=5))
 def test_a_reason_survives_json(params: dict[str, int | str]) -> None:
     said = reason("basic.clue", why=reason("basic.why.playable"), **params)
     assert Reason.from_json(json.loads(json.dumps(said.to_json()))) == said
+
+
+def test_a_bots_own_sentence_stands_in_for_a_reason_without_words_here() -> None:
+    """A bot of another package gives reasons under its own keys, which ENGLISH lacks: the
+    tools then show its explain() sentence, never a bare key, and never fail on it."""
+    variant = find_variant("base", players=3)
+    known = reason("basic.why.playable")
+    assert said_in_english(known, "its words", variant) == english(known, variant)
+    for said in (
+        Reason("mybot.played"),  # a key of its own
+        Reason("basic.clue", {"why": Reason("mybot.why")}),  # holding one
+        Reason("basic.clue", {}),  # a known key, its placeholders unfilled
+        "a reason that is no Reason",
+        None,
+    ):
+        assert said_in_english(said, "I played my oldest card.", variant) == (
+            "I played my oldest card."
+        )
+    assert said_in_english(None, None, variant) == ""  # type: ignore[arg-type]

@@ -3,12 +3,15 @@ BotError that names it."""
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 
 from odd_bots import Unmakeable
 from openhanabi.bots import Bot, BotError, make_bot, play_game
 from openhanabi.bots.table import Guarded, new_bot
-from openhanabi.rules import Action, ActionType, Game, SeatView, find_variant
+from openhanabi.rules import Action, ActionType, Game, SeatView, Variant, find_variant
+from openhanabi.rules.events import Decision
 
 
 class Answers(Bot):
@@ -33,9 +36,41 @@ def test_a_bot_that_answers_no_well_formed_action_fails_as_a_bot_error(answer: o
     bots = [Answers(seat, variant) for seat in range(2)]
     for bot in bots:
         bot.answer = answer
-    with pytest.raises(BotError, match="bot 'answers' in seat 0 chose"):
+    with pytest.raises(BotError, match=r"^bot 'answers' in seat 0 (chose|returned) "):
         play_game(game, bots)
     assert game.history == [] and game.outcome is None
+
+
+class PlacesOnTop(Bot):
+    """Plays as hat does, but answers bonus tile 5 by putting the card it shuffles back on top
+    of the draw pile, where its holder would draw a card they know: the rules take such an
+    answer from a record, no seat may give it."""
+
+    name = "places-on-top"
+    summary = "cheats at bonus tile 5"
+
+    def __init__(self, seat: int, variant: Variant, seed: int = 0) -> None:
+        super().__init__(seat, variant, seed)
+        self.hat = make_bot("hat", seat, variant, seed)
+
+    def act(self, view: SeatView) -> Action:
+        if view.pending is Decision.RESHUFFLE:
+            return Action.choose(view.legal_actions[0].target, 0)
+        return self.hat.act(view)
+
+
+def test_an_answer_the_rules_take_but_the_view_does_not_offer_fails() -> None:
+    variant = find_variant("base", players=2, bonus_tiles=True)
+    failed = 0
+    for seed in range(10):
+        game = Game.new(variant, seed)
+        try:
+            play_game(game, [PlacesOnTop(seat, variant, seed) for seat in range(2)])
+        except BotError as error:
+            assert "which is not among the legal actions of its view" in str(error)
+            assert game.pending is Decision.RESHUFFLE  # the game as it was before that answer
+            failed += 1
+    assert failed  # bonus tile 5 came up
 
 
 class Raises(Bot):
@@ -81,3 +116,21 @@ def test_a_guarded_bot_keeps_its_name_and_its_failures_are_bot_errors() -> None:
         guarded.explain()
     fine = Guarded(make_bot("basic", 0, variant))
     assert fine.act(Game.new(variant, 1).view(0)) in Game.new(variant, 1).view(0).legal_actions
+
+
+class Exits(Bot):
+    """A bot that ends the interpreter when asked to act."""
+
+    name = "exits"
+    summary = "calls sys.exit"
+
+    def act(self, view: SeatView) -> Action:
+        sys.exit(3)
+
+
+def test_a_bot_that_calls_sys_exit_fails_its_move_not_the_run() -> None:
+    variant = find_variant("base", players=2)
+    game = Game.new(variant, 1)
+    with pytest.raises(BotError, match=r"^bot 'exits' in seat 0 failed: SystemExit: 3$"):
+        play_game(game, [Exits(0, variant), Exits(1, variant)])
+    assert game.history == []

@@ -176,7 +176,9 @@ def test_a_suggestion_is_a_command_to_type_and_plays_nothing() -> None:
 def test_a_bot_that_answers_no_action_fails_as_a_bot_error() -> None:
     table = session(["clue bob 1"])
     table.bots[1].act = lambda view: None  # type: ignore[method-assign,assignment,return-value]
-    with pytest.raises(BotError, match="bot 'basic' in seat 2 chose None"):
+    with pytest.raises(
+        BotError, match="bot 'basic' in seat 2 returned None, which is not an Action"
+    ):
         table.run()
     assert [str(action) for action in table.game.history] == ["clue 1 rank 1"]
 

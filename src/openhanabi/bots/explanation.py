@@ -177,6 +177,28 @@ def english(said: Reason, variant: Variant, names: Sequence[str] | None = None) 
     return render(said, lambda key: ENGLISH.get(key, key), word)
 
 
+def said_in_english(
+    said: object, explained: str, variant: Variant, names: Sequence[str] | None = None
+) -> str:
+    """A bot's move in English: its reason ``said`` (what :meth:`Bot.reason` gave) where this
+    module has words for it (a built-in bot's), else its own sentence ``explained`` (what
+    :meth:`Bot.explain` gave): a bot of another package, whose keys are not in
+    :data:`ENGLISH`, says itself."""
+    if isinstance(said, Reason) and _worded(said):
+        try:
+            return english(said, variant, names)
+        except (KeyError, IndexError, ValueError, TypeError):  # a placeholder it does not fill
+            pass
+    return explained if isinstance(explained, str) else ""
+
+
+def _worded(said: Reason) -> bool:
+    """Whether :data:`ENGLISH` has the words of ``said`` and of every reason it holds."""
+    return said.key in ENGLISH and all(
+        _worded(value) for value in said.params.values() if isinstance(value, Reason)
+    )
+
+
 def position(hand: Sequence[int], order: int) -> int:
     """The slot of card ``order`` in ``hand`` (a hand as a view lists it, oldest card first), as
     players see it on the board: 1 for the newest card.

@@ -11,7 +11,11 @@ from collections.abc import Sequence
 
 from openhanabi.bots.explanation import Reason
 from openhanabi.bots.protocol import Bot, BotError
-from openhanabi.rules import Action, Game, RulesError, SeatView, Variant
+from openhanabi.rules import Action, Game, RulesError, SeatView, Variant, checked_action
+
+# what a bot may raise and only fail by: a bot calling sys.exit() stops its own move, not the
+# run it plays in (a Ctrl-C, KeyboardInterrupt, still stops the run)
+BOT_FAILURES = (Exception, SystemExit)
 
 
 def play_game(game: Game, bots: Sequence[Bot]) -> Game:
@@ -23,12 +27,31 @@ def play_game(game: Game, bots: Sequence[Bot]) -> Game:
     while game.outcome is None:
         seat = game.seat
         bot = bots[seat]
-        action = act(bot, game.view(seat))
-        try:
-            game.apply(action)
-        except RulesError as error:  # an illegal action, or no action at all
-            raise BotError(f"bot {bot.name!r} in seat {seat} chose {action}: {error}") from None
+        view = game.view(seat)
+        game.apply(legal(bot, act(bot, view), view, game))
     return game
+
+
+def legal(bot: Bot, action: object, view: SeatView, game: Game, first_seat: int = 0) -> Action:
+    """``action``, if it is one of ``view``'s legal actions (``view`` is ``game`` as the bot's
+    seat sees it), else a :class:`BotError` naming ``bot``, its seat (numbered from
+    ``first_seat``) and what is wrong. The rules take more than a seat may choose: a record's
+    answer to bonus tile 5 names where the card it shuffles back lands, which a player leaves
+    to chance (a bot naming the top would draw a card it knows)."""
+    named = f"bot {bot.name!r} in seat {bot.seat + first_seat}"
+    if not isinstance(action, Action):
+        raise BotError(f"{named} returned {action!r}, which is not an Action")
+    try:
+        action = checked_action(action)  # its fields whole numbers (a bool is no card's order)
+    except RulesError as error:
+        raise BotError(f"{named} chose {action}: {error}") from None
+    if action in view.legal_actions:
+        return action
+    try:
+        game.copy().apply(action)  # only for the words: the rules' own, where they refuse it
+    except RulesError as error:
+        raise BotError(f"{named} chose {action}: {error}") from None
+    raise BotError(f"{named} chose {action}, which is not among the legal actions of its view")
 
 
 def new_bot(bot: type[Bot], seat: int, variant: Variant, seed: int = 0, first_seat: int = 0) -> Bot:
@@ -36,7 +59,7 @@ def new_bot(bot: type[Bot], seat: int, variant: Variant, seed: int = 0, first_se
     naming its seat as the caller numbers seats (from ``first_seat``)."""
     try:
         return bot(seat, variant, seed)
-    except Exception as error:
+    except BOT_FAILURES as error:
         raise _failed(bot.name, seat + first_seat, "could not be made", error) from error
 
 
@@ -46,7 +69,7 @@ def act(bot: Bot, view: SeatView, first_seat: int = 0) -> Action:
     say."""
     try:
         return bot.act(view)
-    except Exception as error:
+    except BOT_FAILURES as error:
         raise _failed(bot.name, bot.seat + first_seat, "failed", error) from error
 
 
@@ -72,20 +95,20 @@ class Guarded(Bot):
     def explain(self) -> str:
         try:
             return self.bot.explain()
-        except Exception as error:
+        except BOT_FAILURES as error:
             raise self._failed("failed to explain its move", error) from error
 
     def reason(self) -> Reason | None:
         try:
             return self.bot.reason()
-        except Exception as error:
+        except BOT_FAILURES as error:
             raise self._failed("failed to explain its move", error) from error
 
-    def _failed(self, doing: str, error: Exception) -> BotError:
+    def _failed(self, doing: str, error: BaseException) -> BotError:
         return _failed(self.bot.name, self.seat + self.first_seat, doing, error)
 
 
-def _failed(name: str, seat: int, doing: str, error: Exception) -> BotError:
+def _failed(name: str, seat: int, doing: str, error: BaseException) -> BotError:
     said = " ".join(str(error).split())
     what = f"{type(error).__name__}: {said}" if said else type(error).__name__
     return BotError(f"bot {name!r} in seat {seat} {doing}: {what}")

@@ -68,7 +68,9 @@ def run(args: argparse.Namespace) -> int:
     problem = _unwritable(args.save) if args.save else None
     if problem is not None:  # said before the game, not after it, when the game would be lost
         return fail(f"hanabi play: cannot write {args.save}: {problem}")
-    seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
+    # a random deal from 2**63: a bot that tried every small seed for the cards it sees would
+    # find a deal from a million at once
+    seed = args.seed if args.seed is not None else secrets.randbits(63)
     seat = args.seat - 1
     names = DEFAULT_NAMES[: variant.players]
     game = Game.new(variant, seed)

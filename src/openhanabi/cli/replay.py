@@ -13,7 +13,7 @@ from typing import Any
 from openhanabi.bench.progress import progress_bar
 from openhanabi.bench.review import Move, agreement, kind_of, reviewing
 from openhanabi.bots import BotError, find_bot
-from openhanabi.bots.explanation import english
+from openhanabi.bots.explanation import said_in_english
 from openhanabi.cli.options import fail
 from openhanabi.records import (
     Record,
@@ -113,10 +113,8 @@ def reviewed(record: Record, bot: str, moves: list[Move]) -> dict[str, Any]:
                 "suggested": typed(move.suggested, view, names),
                 "same": move.same,
                 "kind": kind_of(move.made),
-                "explanation": (
-                    move.explanation
-                    if move.reason is None
-                    else english(move.reason, record.variant, names)
+                "explanation": said_in_english(
+                    move.reason, move.explanation, record.variant, names
                 ),
             }
         )

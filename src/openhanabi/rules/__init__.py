@@ -17,7 +17,7 @@ from openhanabi.rules.errors import (
     UnknownNameError,
 )
 from openhanabi.rules.events import Decision, Event, Result
-from openhanabi.rules.game import Game
+from openhanabi.rules.game import Game, checked_action
 from openhanabi.rules.outcome import Outcome, Rating, Termination, rating
 from openhanabi.rules.suits import SUITS, ColourClues, Scoring, Suit, find_suit
 from openhanabi.rules.variants import PRESETS, Preset, Variant, find_preset, find_variant
@@ -50,6 +50,7 @@ __all__ = [
     "Termination",
     "UnknownNameError",
     "Variant",
+    "checked_action",
     "find_preset",
     "find_suit",
     "find_variant",

@@ -337,7 +337,7 @@ class Game:
             or action.declare is not None
             or type(action.type) is not ActionType
         ):
-            action = _checked_action(action)  # the slow road: a declared play, or odd types
+            action = checked_action(action)  # the slow road: a declared play, or odd types
         if self.outcome is not None:
             raise IllegalActionError("the game is over", "game_over")
         if self.pending is not None:
@@ -806,7 +806,7 @@ def _check_variant(variant: object) -> None:
         )
 
 
-def _checked_action(action: object) -> Action:
+def checked_action(action: object) -> Action:
     """``action`` with plain ints for fields, or :class:`InvalidActionError` unless it is an
     :class:`Action` whose fields are whole numbers (a play's ``declare`` too, and only a
     play's), its type one of :class:`ActionType`'s."""

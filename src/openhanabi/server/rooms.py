@@ -30,6 +30,7 @@ from sqlalchemy import select
 
 from openhanabi.bots import BESIDE_PEOPLE, Bot, make_bot, seat_seed
 from openhanabi.bots.explanation import Reason
+from openhanabi.bots.table import BOT_FAILURES, legal
 from openhanabi.rules import Action, Game, IllegalActionError, SeatView
 from openhanabi.server import frames, protocol, reasons
 from openhanabi.server.db import Database
@@ -388,11 +389,11 @@ class Room:
         try:
             # in a worker thread: a bot that searches takes a good part of a second, and the
             # other tables' messages must not wait for it (this table's lock is held meanwhile)
-            action = await asyncio.to_thread(bot.act, game.view(bot.seat))
-            game.copy().apply(action)
+            view = game.view(bot.seat)
+            action = legal(bot, await asyncio.to_thread(bot.act, view), view, game)
             explanation = bot.explain()
             reason = bot.reason()
-        except Exception:
+        except BOT_FAILURES:
             log.exception("bot %s in seat %d of game %d failed", bot.name, bot.seat, self.game_id)
             stand_in = make_bot(STAND_IN, bot.seat, game.variant)
             action = stand_in.act(game.view(bot.seat))

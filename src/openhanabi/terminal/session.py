@@ -15,9 +15,10 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
-from openhanabi.bots import BESIDE_PEOPLE, Bot, BotError, make_bot
-from openhanabi.bots.explanation import english
-from openhanabi.rules import Game, IllegalActionError, RulesError
+from openhanabi.bots import BESIDE_PEOPLE, Bot, make_bot
+from openhanabi.bots.explanation import said_in_english
+from openhanabi.bots.table import legal
+from openhanabi.rules import Game, IllegalActionError
 from openhanabi.terminal.board import end_summary, render_board
 from openhanabi.terminal.commands import (
     HELP,
@@ -147,11 +148,8 @@ class Session:
         game = self.game
         seat = game.seat
         bot = self.bots[seat]
-        action = bot.act(game.view(seat))
-        try:
-            game.apply(action)
-        except RulesError as error:  # an illegal action, or no action at all
-            raise BotError(f"bot {bot.name!r} in seat {seat + 1} chose {action}: {error}") from None
+        view = game.view(seat)
+        game.apply(legal(bot, bot.act(view), view, game, first_seat=1))
         note = self._note(bot)
         if note:
             readable = readable_note(note, game.view(self.seat), self.names)
@@ -159,8 +157,7 @@ class Session:
 
     def _note(self, bot: Bot) -> str:
         """What ``bot`` says of its move, naming players as the board does."""
-        said = bot.reason()
-        return bot.explain() if said is None else english(said, self.game.variant, self.names)
+        return said_in_english(bot.reason(), bot.explain(), self.game.variant, self.names)
 
     def _suggest(self) -> None:
         """What the bot that plays beside people would do in the person's seat, from that seat's
