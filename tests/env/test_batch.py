@@ -146,6 +146,26 @@ def test_finished_games_take_the_next_seeds_in_order() -> None:
     assert sorted(seen) == list(range(10, 10 + len(seen)))
 
 
+def test_a_reset_without_a_seed_deals_games_not_dealt_before() -> None:
+    """As a bare reset() of the other environments: an evaluation that resets every round
+    meets new deals, and a seed given deals those games again."""
+    batch = BatchEnv(4, players=2)
+    _, masks = batch.reset()
+    assert batch.game_seeds.tolist() == [0, 1, 2, 3]
+    rng = np.random.default_rng(1)
+    dealt = set(batch.game_seeds.tolist())
+    for _ in range(60):
+        _, masks, _, _ = batch.step((rng.random(masks.shape) * masks).argmax(axis=1))
+        dealt |= set(batch.game_seeds.tolist())
+    batch.reset()
+    again = batch.game_seeds.tolist()
+    assert again == list(range(max(dealt) + 1, max(dealt) + 5))
+    batch.reset()
+    assert batch.game_seeds.tolist() == [seed + 4 for seed in again]
+    batch.reset(seed=0)
+    assert batch.game_seeds.tolist() == [0, 1, 2, 3]
+
+
 def test_reset_with_one_seed_per_game_deals_those_games() -> None:
     batch = BatchEnv(3, "rainbow", encoding="extended", players=3)
     observations, masks = batch.reset([9, 2, 40])
@@ -244,7 +264,6 @@ def test_moves_that_are_not_integers_are_refused_and_change_nothing(moves: objec
         (1.5, "whole number or one per game, not 1.5"),
         ("3", "whole number or one per game, not '3'"),  # not read as one seed per letter
         (True, "whole number or one per game, not True"),
-        (None, "whole number or one per game, not None"),
         ([1.5, 2.5], "a seed is a whole number, not 1.5"),
         (["1", "2"], "a seed is a whole number, not '1'"),
         ([True, False], "a seed is a whole number, not True"),

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
+from types import MappingProxyType
+
 import pytest
 
 from openhanabi.rules import (
@@ -254,3 +258,17 @@ def test_a_tile_6_choice_shows_which_card_was_played() -> None:
 
 def test_a_view_is_a_seat_view() -> None:
     assert isinstance(Game.new(find_variant("base"), seed=0).view(0), SeatView)
+
+
+@pytest.mark.parametrize("preset", ["base", "rainbow", "black-powder", "bonus-tiles"])
+def test_a_view_survives_pickling_and_deep_copies_as_it_was(preset: str) -> None:
+    """A bot that searches in other processes sends them its view."""
+    game = Game.new(find_variant(preset, players=3), 11)
+    for _ in range(12):
+        game.apply(game.legal_actions()[-1])
+    view = game.view(1)
+    for again in (pickle.loads(pickle.dumps(view)), copy.deepcopy(view)):
+        assert again == view
+        assert isinstance(again.cards, MappingProxyType)  # still read-only
+        assert dict(again.knowledge) == dict(view.knowledge)
+        assert not set(again.cards) & set(again.own_hand)  # and still without the seat's cards

@@ -98,7 +98,9 @@ class FinalObservations(BatchEnv):
         others = (self.variant.start_seat + np.arange(1, players)) % players
         self._first_orders = others[:, None] * hand + np.arange(hand)
 
-    def reset(self, seed: int | Sequence[int] = 0) -> tuple[NDArray[np.int8], NDArray[np.int8]]:
+    def reset(
+        self, seed: int | Sequence[int] | None = None
+    ) -> tuple[NDArray[np.int8], NDArray[np.int8]]:
         observations, masks = super().reset(seed)
         self._first = observations[0].copy()  # every game has just been dealt
         return observations, masks

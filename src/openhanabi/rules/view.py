@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from openhanabi.rules.actions import Action, ActionType
 from openhanabi.rules.deck import Card
@@ -112,6 +112,12 @@ class SeatView(NamedTuple):
     def my_turn(self) -> bool:
         return self.seat_on_turn == self.seat and self.outcome is None
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (and deep-copied) with plain mappings, so that a bot may send its view to
+        processes that search for it; it comes back as it was, read-only ``cards`` included."""
+        plain = self._replace(cards=dict(self.cards), knowledge=dict(self.knowledge))
+        return (_unpickled_view, (tuple(plain),))
+
     @property
     def own_hand(self) -> tuple[int, ...]:
         return self.hands[self.seat]
@@ -183,6 +189,11 @@ def seat_view(game: Game, seat: int) -> SeatView:
         events=events,
         legal_actions=tuple(game.legal_actions()) if on_turn else (),
     )
+
+
+def _unpickled_view(fields: tuple[Any, ...]) -> SeatView:
+    view = SeatView(*fields)
+    return view._replace(cards=MappingProxyType(dict(view.cards)))
 
 
 class _Knowledge(Mapping[int, CardKnowledge]):

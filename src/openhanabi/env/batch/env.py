@@ -142,14 +142,20 @@ class BatchEnv:
     def move_count(self) -> int:
         return self.moves.size
 
-    def reset(self, seed: int | Sequence[int] = 0) -> tuple[NDArray[np.int8], NDArray[np.int8]]:
+    def reset(
+        self, seed: int | Sequence[int] | None = None
+    ) -> tuple[NDArray[np.int8], NDArray[np.int8]]:
         """Deal every game anew: (observations, masks).
 
         ``seed`` is the first seed (games get ``seed``, ``seed + 1`` ...) or one seed per game;
-        games that end later take the seeds after the largest one. Seeds are whole numbers
-        (Python or NumPy integers) between -2**62 and 2**62; anything else raises
-        ``ValueError`` and changes nothing.
+        games that end later take the seeds after the largest one. Without a seed, the games
+        take the seeds after the last game dealt (0, 1 ... at the first reset), as a bare
+        ``reset()`` of the other environments does: an evaluation that resets each round
+        meets new deals. Seeds are whole numbers (Python or NumPy integers) between -2**62 and
+        2**62; anything else raises ``ValueError`` and changes nothing.
         """
+        if seed is None:
+            seed = self._next_seed
         rows = self.state.rows
         seeds = check_seeds(seed, self.games)
         self._pool = deal(self.variant, [])

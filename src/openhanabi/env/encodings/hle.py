@@ -10,6 +10,11 @@ tokens) may differ from the rulebook's. Options that only change who starts or w
 they reach is still one HLE's encoding describes. Other suits, empty clues, declared plays and
 bonus tiles are refused with :class:`~openhanabi.env.encodings.base.UnsupportedVariantError`.
 
+Every position where a player still acts is encoded as HLE encodes it. The last observation of
+a game that ends on a move (a strikeout, a perfect score) is not: HLE's ``rl_env`` deals a
+replacement card after that move, where the game here ends at once, so the hands, the draw pile
+and the card knowledge (and after a perfect score the clue tokens) differ there.
+
 HLE names its colours R, Y, G, W, B (white before blue) where the project's suits are R, Y, G,
 B, W: every colour index below is HLE's, found by the suit's name, so that the same physical game
 gives HLE's bits. A card is ``colour * 5 + rank - 1``; *offset* ``k`` is the seat ``k`` places
