@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 from openhanabi.bots import registry, seat_seed
 from openhanabi.bots.basic import BasicBot
 from openhanabi.rules import Action, Game, SeatView, find_variant
-from openhanabi.server import Settings
+from openhanabi.server import Settings, rooms
 from openhanabi.server.models import GameRecord
 
 __all__ = ["settings"]  # bots without a delay
@@ -130,3 +130,41 @@ def test_a_bot_that_fails_at_a_table_has_a_basic_bot_stand_in_and_the_game_goes_
         said = stored.reasons["2"]
     assert said["key"] == "stand_in"
     assert said["params"]["bot"] == "breaks" and said["params"]["stand_in"] == "basic"
+
+
+class Hangs(BasicBot):
+    """A bot that thinks for longer than a table waits, every time it is asked."""
+
+    name = "hangs"
+    summary = "thinks too long"
+    asked: ClassVar[int] = 0
+
+    def act(self, view: SeatView) -> Action:
+        Hangs.asked += 1
+        time.sleep(THINKING_SECONDS)
+        return super().act(view)
+
+
+def test_a_bot_that_thinks_too_long_gives_its_seat_to_a_basic_bot_for_the_game(
+    client: TestClient, settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its thread cannot be stopped and may still be at work: a basic bot plays that seat from
+    then on, and the table goes on."""
+    monkeypatch.setitem(registry._BOTS, Hangs.name, Hangs)
+    monkeypatch.setattr(rooms, "BOT_SECONDS", 0.2)
+    Hangs.asked = 0
+    other = second_browser(client)
+    table = seat_table(client, other, bot=Hangs.name)
+    url = f"/tables/{table}/socket"
+    with client.websocket_connect(url) as ann_socket, other.websocket_connect(url) as ben_socket:
+        ann, ben = Player(ann_socket), Player(ben_socket)
+        ann.send(scripted(ann.read_state()))
+        ben.send(scripted(ben.read_state(1)))
+        ann.send(scripted(ann.read_state(3)))  # the bot's seat has moved: the stand-in's move
+        ben.send(scripted(ben.read_state(4)))
+        assert ann.read_state(6)["seat_on_turn"] == 0  # and it has moved again, at once
+    assert Hangs.asked == 1  # asked once, never again
+    with Session(create_engine(settings.database_url)) as db:
+        stored = db.scalars(select(GameRecord)).one()
+        assert stored.explanations["2"].startswith("(hangs failed; a basic bot stood in) ")
+        assert len(stored.record["actions"]) >= 6

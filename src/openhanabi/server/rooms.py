@@ -23,6 +23,7 @@ import contextlib
 import functools
 import logging
 from collections.abc import Callable
+from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -45,6 +46,12 @@ STAND_IN = "basic"  # plays a turn for a bot that failed
 # a bot's move the database could not store is made again after 1, 2, 3 ... seconds, this many
 # times; past that, the bots wait for the next player to open the game (join wakes them)
 BOT_TURN_TRIES = 5
+# a bot's move that takes longer than this is the stand-in's, as is every later move of that
+# bot's seat in the game: its thread cannot be stopped, and may still be working on it
+BOT_SECONDS = 30.0
+# the threads the bots of every table think in, apart from those that load and store games: a
+# bot that hangs holds up other bots at worst, never the database
+BOT_THREADS = 4
 
 
 class NotStoredError(Exception):
@@ -104,6 +111,7 @@ class Room:
     arriving: int = 0
     on_idle: Callable[[Room], None] | None = None  # called when nobody needs the room
     suggested: Suggested | None = None  # the last suggestion made, for the turn it was made on
+    bot_threads: Executor | None = None  # where bots think (None: the event loop's own threads)
 
     def seat_of(self, user_id: int | None) -> int | None:
         """The seat of ``user_id`` at this game, None for a spectator."""
@@ -390,7 +398,13 @@ class Room:
             # in a worker thread: a bot that searches takes a good part of a second, and the
             # other tables' messages must not wait for it (this table's lock is held meanwhile)
             view = game.view(bot.seat)
-            action = legal(bot, await asyncio.to_thread(bot.act, view), view, game)
+            thinking = asyncio.get_running_loop().run_in_executor(self.bot_threads, bot.act, view)
+            try:
+                chosen = await asyncio.wait_for(thinking, BOT_SECONDS)
+            except TimeoutError:
+                self.bots[bot.seat] = make_bot(STAND_IN, bot.seat, game.variant)
+                raise
+            action = legal(bot, chosen, view, game)
             explanation = bot.explain()
             reason = bot.reason()
         except BOT_FAILURES:
@@ -429,6 +443,7 @@ class Rooms:
         self.writer = Writer(database)
         self.rooms: dict[int, Room] = {}
         self.lock = asyncio.Lock()
+        self.bot_threads = ThreadPoolExecutor(BOT_THREADS, thread_name_prefix="bot")
 
     async def room(self, table_id: int) -> Room:
         """The room of table ``table_id``, its game rebuilt from the database if need be; the
@@ -473,6 +488,7 @@ class Rooms:
                 },
                 writer=self.writer,
                 bot_delay=self.bot_delay,
+                bot_threads=self.bot_threads,
                 record=LiveRecord(game, names),
                 explanations=explanations(stored),
                 reasons={int(index): data for index, data in (stored.reasons or {}).items()},
@@ -482,4 +498,5 @@ class Rooms:
         for room in list(self.rooms.values()):
             await room.close()
         self.rooms.clear()
+        self.bot_threads.shutdown(wait=False, cancel_futures=True)  # a hung bot keeps nothing up
         await asyncio.to_thread(self.writer.close)
