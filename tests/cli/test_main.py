@@ -52,7 +52,7 @@ def test_the_command_runs_as_a_module_too() -> None:
         check=False,
     )
     assert result.returncode == 0, result.stderr
-    assert result.stdout.startswith("Variants (--variant NAME)")
+    assert result.stdout.startswith("Variants (--variant NAME, or its hanab.live name)")
 
 
 @pytest.mark.parametrize(

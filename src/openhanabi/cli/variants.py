@@ -12,6 +12,7 @@ from rich.text import Text
 
 from openhanabi.rules import PRESETS
 
+TITLE = "Variants (--variant NAME, or its hanab.live name)"
 INDENT = 2
 WIDE = 120  # narrower terminals get a list: a table's columns would cut the names short
 OPTIONS = (
@@ -43,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
     if console.width < WIDE:
         _print_narrow(console)
         return 0
-    presets = Table(title="Variants (--variant NAME)", title_justify="left")
+    presets = Table(title=TITLE, title_justify="left")
     # the name is what --variant takes: never cut short, whatever the terminal's width
     presets.add_column("name", no_wrap=True, overflow="fold")
     for column in ("hanab.live name", "suits", "max", "what changes", "rulebook"):
@@ -70,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _print_narrow(console: Console) -> None:
     """The same as the tables, one variant a paragraph: every name whole, however narrow."""
-    console.print(Text("Variants (--variant NAME, or its hanab.live name)", style="bold"))
+    console.print(Text(TITLE, style="bold"))
     for preset in PRESETS:
         variant = preset.variant()
         head = Text(preset.key, style="bold")

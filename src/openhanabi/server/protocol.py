@@ -35,7 +35,7 @@ ClueMessage(type='clue', target=1, colour=None, rank=3)
 >>> parse_message('{"type": "dance"}').code
 'unknown_type'
 >>> parse_message('{"type": "dance"}').message
-"unknown message type 'dance' (play, discard, clue, choose, ping, sync, suggest)"
+"unknown message type 'dance' (play, discard, clue, choose, ping, sync, suggest, stop)"
 """
 
 from __future__ import annotations
