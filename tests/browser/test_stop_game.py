@@ -3,25 +3,17 @@ nothing), then the end screen says the game was stopped, with no score and no ra
 
 from __future__ import annotations
 
-import re
-
 from camera import Camera
 from game_page import open_game
 from playwright.sync_api import Dialog, expect
-from ui import OpenPage, register
+from ui import OpenPage, open_table, register, start
 
 
 def test_a_player_ends_the_game_after_saying_yes(open_page: OpenPage, camera: Camera) -> None:
     page = open_page()
     register(page, "ann", "Ann")
-    page.goto("/tables/new")
-    form = page.locator('form[action="/tables"]')
-    form.locator("#players").fill("2")
-    form.locator("#seat_2").select_option("basic")
-    form.locator('button[type="submit"]').click()
-    expect(page).to_have_url(re.compile(r"/tables/\d+$"))
-    table = int(page.url.rsplit("/", 1)[1])
-    page.locator(f'form[action="/tables/{table}/start"] button[type="submit"]').click()
+    table = open_table(page, {2: "basic"}, players=2)
+    start(page, table)
     open_game(page, table)
 
     camera.shoot(page, "the-button")

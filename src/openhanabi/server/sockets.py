@@ -29,9 +29,6 @@ class SignInSockets:
             if not sockets:
                 del self._open[session_id]
 
-    def count(self, session_id: int) -> int:
-        return len(self._open.get(session_id, ()))
-
     async def sign_out(self, session_id: int, reason: str) -> None:
         """Close the sign-in's sockets, telling the browser ``reason`` (a policy violation,
         which the game page shows instead of reconnecting)."""
