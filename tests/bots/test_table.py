@@ -9,7 +9,7 @@ import pytest
 
 from odd_bots import Unmakeable
 from openhanabi.bots import Bot, BotError, make_bot, play_game
-from openhanabi.bots.table import Guarded, new_bot
+from openhanabi.bots.table import Guarded, legal, new_bot
 from openhanabi.rules import Action, ActionType, Game, SeatView, Variant, find_variant
 from openhanabi.rules.events import Decision
 
@@ -71,6 +71,22 @@ def test_an_answer_the_rules_take_but_the_view_does_not_offer_fails() -> None:
             assert game.pending is Decision.RESHUFFLE  # the game as it was before that answer
             failed += 1
     assert failed  # bonus tile 5 came up
+
+
+def test_a_refused_action_says_how_its_seats_are_numbered_where_the_bot_seat_is_not() -> None:
+    """``hanabi play`` counts seats from 1, an action and the rules' words from 0: the message
+    says which is which rather than name one seat by two numbers."""
+    variant = find_variant("base", players=3)
+    game = Game.new(variant, 1)
+    bot = Answers(0, variant)
+    with pytest.raises(BotError) as refused:
+        legal(bot, Action.colour_clue(0, 1), game.view(0), game, first_seat=1)
+    assert str(refused.value) == (
+        "bot 'answers' in seat 1 chose clue 0 colour 1 (in the rules' numbers, seats from 0):"
+        " seat 0 cannot give a clue to seat 0"
+    )
+    with pytest.raises(BotError, match=r"^bot 'answers' in seat 0 chose clue 0 colour 1: seat 0 "):
+        legal(bot, Action.colour_clue(0, 1), game.view(0), game)
 
 
 class Raises(Bot):

@@ -15,7 +15,7 @@ from openhanabi.cli import COMMANDS, build_parser
 RUN = "import sys; from openhanabi.cli import main; sys.exit(main())"
 
 
-@pytest.mark.parametrize("command", [module.__name__.rsplit(".", 1)[-1] for module in COMMANDS])
+@pytest.mark.parametrize("command", COMMANDS)
 def test_every_command_has_help(command: str, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_:
         build_parser().parse_args([command, "--help"])
@@ -71,3 +71,20 @@ def test_output_in_an_encoding_without_its_signs_gets_no_traceback(command: list
     assert "Traceback" not in result.stderr.decode("ascii"), result.stderr
     assert result.returncode == 0
     result.stdout.decode("ascii")  # every byte is one the encoding holds
+
+
+def test_an_interrupt_while_the_commands_load_stops_quietly(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A Ctrl-C in the first third of a second, while the subcommands are imported, ends
+    the command as one later does: one line, exit status 130, no traceback."""
+    import importlib
+
+    from openhanabi.cli import main
+
+    def interrupted(name: str) -> object:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(importlib, "import_module", interrupted)
+    assert main(["variants"]) == 130
+    assert capsys.readouterr().err == "interrupted\n"

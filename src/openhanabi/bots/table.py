@@ -41,17 +41,21 @@ def legal(bot: Bot, action: object, view: SeatView, game: Game, first_seat: int 
     named = f"bot {bot.name!r} in seat {bot.seat + first_seat}"
     if not isinstance(action, Action):
         raise BotError(f"{named} returned {action!r}, which is not an Action")
+    # an action and the rules' words number seats from 0, whatever the caller counts from
+    chose = f"{named} chose {action}"
+    if first_seat != 0:
+        chose += " (in the rules' numbers, seats from 0)"
     try:
         action = checked_action(action)  # its fields whole numbers (a bool is no card's order)
     except RulesError as error:
-        raise BotError(f"{named} chose {action}: {error}") from None
+        raise BotError(f"{chose}: {error}") from None
     if action in view.legal_actions:
         return action
     try:
         game.copy().apply(action)  # only for the words: the rules' own, where they refuse it
     except RulesError as error:
-        raise BotError(f"{named} chose {action}: {error}") from None
-    raise BotError(f"{named} chose {action}, which is not among the legal actions of its view")
+        raise BotError(f"{chose}: {error}") from None
+    raise BotError(f"{chose}, which is not among the legal actions of its view")
 
 
 def new_bot(bot: type[Bot], seat: int, variant: Variant, seed: int = 0, first_seat: int = 0) -> Bot:
