@@ -200,3 +200,12 @@ def test_a_bots_own_sentence_stands_in_for_a_reason_without_words_here() -> None
             "I played my oldest card."
         )
     assert said_in_english(None, None, variant) == ""  # type: ignore[arg-type]
+
+
+def test_one_clue_token_is_said_in_the_singular() -> None:
+    variant = find_variant("base", players=3)
+    for tokens, said in [(1, "with 1 clue token left"), (2, "with 2 clue tokens left")]:
+        reason_ = Reason(
+            "conventions.play.before_save", {"position": 2, "name": 1, "tokens": tokens}
+        )
+        assert said + ", Bob would rather" in english(reason_, variant)

@@ -1,5 +1,6 @@
 """Ending a game early on the game page: the browser asks first (a dismissed question sends
-nothing), then the end screen says the game was stopped, with no score and no rating."""
+nothing), then the end screen says the game was stopped, with no score and no rating, and so
+does its replay, where a finished game's verdict would be."""
 
 from __future__ import annotations
 
@@ -37,3 +38,11 @@ def test_a_player_ends_the_game_after_saying_yes(open_page: OpenPage, camera: Ca
     )
     expect(page.get_by_test_id("verdict")).to_have_text("")
     camera.shoot(page, "stopped")
+
+    page.get_by_test_id("replay-link").click()
+    expect(page.locator(".replay-summary")).to_contain_text("0 of 25 · The game was stopped.")
+    expect(page.locator("#replay-next")).to_be_enabled()
+    page.keyboard.press("End")
+    expect(page.locator("#replay-status .replay-over")).to_have_text(
+        "Game over: 0 of 25. The game was stopped."
+    )

@@ -193,6 +193,11 @@ def test_mistakes_get_their_line_and_the_prompt_again(hanabi: Callable[..., Term
     assert terminal.screen.startswith(board.rstrip(PROMPT))  # nothing was redrawn
     assert "play N" in terminal.type("help")
     assert "Nothing has happened yet." in terminal.type("LOG")
+    # the prompt edits lines: the arrow keys walk back through what was typed ("LOG", then
+    # "help") and along a line, where they would otherwise come in as escape sequences
+    up, left = "\x1b[A", "\x1b[D"
+    shown = terminal.type(up + up + left + left + "x")
+    assert "Unknown command 'hexlp'" in shown, shown
     assert "Bob" in terminal.type("c b 1")  # a move: the board is drawn again
     terminal.type("q")
     assert terminal.finish() == 0
@@ -278,10 +283,15 @@ def test_a_record_that_cannot_be_saved_is_refused_before_the_game_is_played(
     tmp_path: Path,
 ) -> None:
     # said after the game, it would come when the game is lost
-    for save, problem in [
+    (tmp_path / "file.json").write_text("{}")
+    refused = [
         (tmp_path / "missing" / "game.json", "no such folder"),
         (tmp_path, "it is a folder"),
-    ]:
+        (tmp_path / "file.json" / "game.json", "a part of its path is a file, not a folder"),
+    ]
+    if Path("/proc/self").is_dir():  # a folder where nobody may make a file, root neither
+        refused.append((Path("/proc/game.json"), "No such file or directory"))
+    for save, problem in refused:
         result = play_without_input("--seed", "1", "--save", str(save))
         assert result.returncode == 2
         assert result.stderr == f"hanabi play: cannot write {save}: {problem}\n"

@@ -260,6 +260,30 @@ def test_a_malformed_record_names_the_field_at_fault(
     assert "\n" not in str(caught.value)
 
 
+@pytest.mark.parametrize("text", [text for text, _, _ in MALFORMED.values()], ids=MALFORMED.keys())
+def test_every_fault_a_json_record_can_have_has_a_code_of_its_own(text: str) -> None:
+    # for programs and translations: the code and its params say it all, in no language
+    with pytest.raises(RecordError) as caught:
+        read_record(text)
+    error = caught.value
+    assert error.reason not in ("field", "record"), str(error)
+    assert error.params.get("field") == error.field
+    json.dumps(error.params)  # JSON values
+
+
+def test_options_that_make_no_game_carry_the_rule_they_break() -> None:
+    text = edit(ours, lambda d: d["options"].update(handSize=30))
+    with pytest.raises(RecordError) as caught:
+        read_record(text)
+    assert str(caught.value) == "options: a hand size of 30 does not fit the deck"
+    assert caught.value.reason == "rules"
+    assert caught.value.params == {
+        "field": "options",
+        "rule": "hand_size",
+        "rule_params": {"hand_size": 30},
+    }
+
+
 def test_an_illegal_action_names_its_index_and_the_rules_reason() -> None:
     data = hanab_live()
     data["actions"][17] = {"type": 0, "target": 23, "value": 0}

@@ -221,6 +221,15 @@ def test_describe_names_the_preset_and_every_option_that_differs_from_the_rulebo
     assert "hanab.live" in loaded and "seat 1" in loaded and "4 cards" in loaded
 
 
+def test_describe_counts_the_starting_seat_as_its_reader_does_and_says_a_flag_once() -> None:
+    started = find_variant("base", players=3, start_seat=2)
+    assert started.describe().endswith("seat 2 starts")
+    assert started.describe(first_seat=1).endswith("seat 3 starts")
+    # the preset's name says it already
+    assert find_variant("bonus-tiles", players=3).describe() == "bonus-tiles, 3 players"
+    assert find_variant("base", bonus_tiles=True).describe() == "base, 2 players, bonus tiles"
+
+
 def test_a_deal_must_leave_a_draw_pile_for_the_last_round_to_start() -> None:
     """The last round starts when the last card is drawn, so a deal may not take every card."""
     with pytest.raises(InvalidVariantError, match="leave no draw pile"):

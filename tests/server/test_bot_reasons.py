@@ -99,6 +99,24 @@ def test_suits_and_decimals_are_said_as_each_language_says_them() -> None:
 
 
 @pytest.mark.parametrize(
+    ("lang", "one", "two"),
+    [
+        ("en", "with 1 clue token left", "with 2 clue tokens left"),
+        ("de", "bei 1 Hinweisplättchen", "bei 2 Hinweisplättchen"),
+        ("da", "med 1 hintbrik tilbage", "med 2 hintbrikker tilbage"),
+    ],
+)
+def test_one_clue_token_is_said_in_the_singular(lang: str, one: str, two: str) -> None:
+    variant = find_variant("base", players=3)
+    t = translator(lang)
+    for tokens, said in ((1, one), (2, two)):
+        before_save = reason("conventions.play.before_save", position=1, name=2, tokens=tokens)
+        text = reasons.say(before_save.to_json(), variant, t, ["Ann", "Ben", "Lars"])
+        assert text is not None and said in text, text
+        assert "Larss" not in text
+
+
+@pytest.mark.parametrize(
     "stored_reason",
     [
         {"key": "elsewhere.move", "params": {}},  # another package's bot

@@ -139,7 +139,7 @@ def test_an_unknown_player_or_page_gets_a_clear_error(client: TestClient) -> Non
 def test_the_history_speaks_the_visitor_s_language(client: TestClient, settings: Settings) -> None:
     register(client, "ann", "Ann")
     page = client.get(f"/users/{user_id(settings, 'ann')}/history", params={"lang": "da"})
-    assert "Anns spil" in page.text
+    assert "Spil af Ann" in page.text
     assert "Endnu ingen afsluttede spil." in page.text
 
 

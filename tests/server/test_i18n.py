@@ -474,3 +474,87 @@ def test_the_new_table_form_names_the_tokens_as_the_game_does(lang: str, tokens:
     form = catalogue(lang, "site")[f"field.{tokens}"]
     described = catalogue(lang, "game")[f"variant.{tokens}"].replace("{count}", "").strip()
     assert form.casefold() == described.casefold()
+
+
+@pytest.mark.parametrize(
+    ("lang", "one_storm", "two_storms"),
+    [
+        ("en", "1 storm", "2 storms"),
+        ("de", "1 Gewitterplättchen", "2 Gewitterplättchen"),
+        ("da", "1 uvejrsbrik", "2 uvejrsbrikker"),
+    ],
+)
+def test_a_count_of_one_is_said_in_the_singular(lang: str, one_storm: str, two_storms: str) -> None:
+    t = translator(lang)
+    one = describe_variant(find_variant("one-storm", players=3), t).split(", ")
+    assert one_storm in one
+    assert two_storms in describe_variant(find_variant("fewer-storms", players=3), t).split(", ")
+    single = find_variant("base", players=2, clue_tokens=1, hand_size=1)
+    described = describe_variant(single, t).split(", ")
+    assert t("variant.clue_tokens_one", count=1) in described
+    assert t("variant.hand_size_one", count=1) in described
+    if lang == DEFAULT:
+        assert {"1 clue token", "1 card in hand"} <= set(described)
+
+
+def test_every_form_for_one_thing_has_its_form_for_many() -> None:
+    for area in all_areas():
+        texts = catalogue(DEFAULT, area)
+        for key in texts:
+            if key.endswith("_one"):
+                stem = key.removesuffix("_one")
+                many = stem if stem in texts else f"{stem}_many"  # log.clue_one, log.clue_many
+                assert many in texts, f"{area}: {key} without {stem}"
+                assert placeholders(texts[key]) == placeholders(texts[many]), key
+
+
+PLAYER_PLACEHOLDER = re.compile(r"\{(name2?|player|who|target)(:[^}]*)?\}[^\W\d_]")
+
+
+@pytest.mark.parametrize("lang", ["de", "da"])
+def test_no_ending_is_glued_to_a_players_name(lang: str) -> None:
+    """A name takes no ending of the language ("{name}s hånd" would read "Larss hånd")."""
+    for area in all_areas():
+        for key, text in catalogue(lang, area).items():
+            assert not PLAYER_PLACEHOLDER.search(text), f"{lang}/{area}: {key}: {text}"
+
+
+# where the game names a card by its place in a hand
+SLOT_KEYS = (
+    "page.shortcut.slot",
+    "card.own",
+    "card.other",
+    "card.spectated",
+    "controls.selected",
+    "controls.note_label",
+    "controls.clue_touches",
+    "controls.clue_touches_one",
+)
+
+
+@pytest.mark.parametrize("lang", ["de", "da"])
+def test_a_cards_place_in_a_hand_is_its_position_and_a_seat_is_a_seat(lang: str) -> None:
+    """The bots' explanations say "Position 3"; the game says the same, and keeps the word for
+    a seat ("Bob (Platz 2)") for seats alone."""
+    game = catalogue(lang, "game")
+    seat = re.fullmatch(r"\{name\} \((\w+) \{seat\}\)", game["player.seat"])
+    assert seat, game["player.seat"]
+    word = catalogue(lang, "bots")["bots.action.play"].split(" {position}")[0].split()[-1]
+    assert word.casefold() == "position"
+    texts = [game[key] for key in SLOT_KEYS] + [catalogue(lang, "problems")["problem.no_slot"]]
+    for text in texts:
+        assert word.casefold() in text.casefold(), text
+        assert seat.group(1).casefold() not in text.casefold(), text
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_form_and_the_game_name_declared_play_and_the_turn_alike(lang: str) -> None:
+    game, site = catalogue(lang, "game"), catalogue(lang, "site")
+    declared = game["variant.declared_play"].casefold()
+    assert site["field.declared_play"].casefold() == declared
+    assert (
+        catalogue(lang, "problems")["problem.illegal.declared_play_off"]
+        .casefold()
+        .startswith(declared)
+    )
+    assert site["field.turn"] == catalogue(lang, "replay")["replay.turn"]

@@ -13,6 +13,7 @@ from sqlalchemy.orm import Session
 from openhanabi.records import replay
 from openhanabi.rules import ActionType, Termination
 from openhanabi.server import Settings
+from openhanabi.server.i18n import translator
 from openhanabi.server.models import GameRecord, GameTable, TableState
 
 __all__ = ["settings"]  # bots without a delay
@@ -51,6 +52,13 @@ def test_a_player_off_turn_stops_the_game_for_everyone(
         assert db.get(GameTable, table).state is TableState.FINISHED  # type: ignore[union-attr]
         game = db.scalars(select(GameRecord.id).where(GameRecord.table_id == table)).one()
     assert client.get(f"/games/{game}/replay.json").status_code == 200
+    for lang in ("en", "de", "da"):
+        t = translator(lang)
+        page = client.get(f"/games/{game}/replay", params={"lang": lang}).text
+        score = t("replay.score_of", score=0, max=record.variant.max_score)
+        # a stopped game has no verdict: its summary says it was stopped, after the score
+        assert f"{score} · {t('replay.stopped')}</dd>" in page
+        assert " · </dd>" not in page
 
 
 def test_the_stop_button_is_for_players_only(client: TestClient) -> None:

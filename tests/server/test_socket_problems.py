@@ -69,6 +69,18 @@ def test_a_problem_without_a_text_says_its_english_and_never_fails() -> None:
     assert Problem("no_such_code").text(t) == "problem.no_such_code"
 
 
+def test_a_hand_of_one_card_is_said_in_the_singular() -> None:
+    english = translator("en")
+    assert Problem("no_slot", {"slot": 2, "count": 1}).text(english) == (
+        "there is no slot 2 in your hand of 1 card"
+    )
+    assert Problem("no_slot", {"slot": 5, "count": 4}).text(english) == (
+        "there is no slot 5 in your hand of 4 cards"
+    )
+    german = Problem("no_slot", {"slot": 2, "count": 1}).text(translator("de"))
+    assert "1 Karte " in german and "Position 2" in german
+
+
 @pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
 def test_socket_errors_are_in_the_viewers_language_with_the_same_codes(
     client: TestClient, lang: str

@@ -130,6 +130,22 @@ def test_colour_where_the_terminal_has_it_and_the_same_text_without() -> None:
     assert "W5       B5       G5       Y5       R5" in plain.getvalue()
 
 
+def test_a_game_over_board_shows_the_final_score_not_the_fireworks_alone() -> None:
+    # Alice holds the five 5s: three misplays strike out with one point on the fireworks
+    game = run(game_of_fives(), "play 0", "play 5", "play 1", "clue 0 rank 5", "play 2")
+    assert game.outcome is not None and game.outcome.score == 0
+    board = lines(game, seat=1)
+    assert board[0] == f"base, 2 players   game over after {game.turn} turns"
+    assert board[1].endswith("final score 0 of 25 (1 on the fireworks)")
+    assert "at most" not in board[1] and "Last round" not in board[2]
+
+
+def test_the_starting_seat_is_counted_from_1_as_the_hands_are() -> None:
+    game = Game.new(find_variant("base", players=3, start_seat=1), 1)
+    board = render_board(game.view(0), ("Alice", "Bob", "Cathy")).plain.splitlines()
+    assert board[0].startswith("base, 3 players, seat 2 starts   turn 1   Bob's turn")
+
+
 def test_end_summary() -> None:
     base = find_variant("base")
     text = end_summary(

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from openhanabi.bots import make_bot
-from openhanabi.rules import Action, Decision, Game, SeatView, find_variant
+from openhanabi.rules import Action, Card, Decision, Game, SeatView, find_variant
 from openhanabi.terminal import (
     CommandError,
     Help,
@@ -18,6 +18,7 @@ from openhanabi.terminal import (
     command_for,
     parse_command,
 )
+from openhanabi.terminal.commands import choices
 
 from .support import awaiting_tile_6, make_game, run
 
@@ -127,6 +128,12 @@ def test_clue_by_name_or_seat_colour_or_rank(text: str, action: Action) -> None:
         ("clue bob " + "9" * 5000, "There is no rank 999999…: ranks are 1 to 5."),
         ("clue " + "9" * 5000 + " red", "There is no seat 999999…"),
         ("play " + "9" * 5000, "There is no slot 999999…"),
+        # a clue's kind, when it is typed, must be the kind of its value
+        ("clue bob colour 3", "'3' is a rank, not a colour: clue bob 3."),
+        ("clue bob rank red", "'red' is not a rank: ranks are 1 to 5."),
+        # a long word is not repeated whole
+        ("x" * 3000, "Unknown command '" + "x" * 20 + "…'"),
+        ("clue " + "x" * 3000 + " red", "Nobody is called '" + "x" * 20 + "…'"),
     ],
 )
 def test_mistakes_get_one_line_naming_them(text: str, words: str) -> None:
@@ -139,6 +146,9 @@ def test_mistakes_in_a_declared_play_or_a_discard_get_one_line_naming_them() -> 
         "play takes a slot and one colour, not 'red blue'."
     )
     assert move("play 1 declare red", declaring) == Action.play(4, 0)
+    # a play meant to declare does not go ahead without its colour; no rank is declared
+    assert error("play 1 declare", declaring) == "Say which colour to declare: play 1 red."
+    assert error("play 1 purple", declaring).endswith("white (W).")
     assert error("discard 1 2", cycled()) == "discard takes one slot number: discard 3."
 
 
@@ -185,8 +195,13 @@ def test_a_named_sixth_colour_can_be_clued() -> None:
     assert move("clue bob m", view) == Action.colour_clue(1, 5)
 
 
-def pending(decision: Decision, *choices: Action) -> SeatView:
-    return table()._replace(pending=decision, legal_actions=choices)
+def pending(decision: Decision, *offered: Action) -> SeatView:
+    view = table()
+    # the offered cards as a discard pile shows them (each a card of its own here)
+    cards = dict(view.cards) | {
+        action.target: Card(index % 5, 1 + index // 5) for index, action in enumerate(offered)
+    }
+    return view._replace(pending=decision, legal_actions=offered, cards=cards)
 
 
 def test_choose_from_the_listed_cards() -> None:
@@ -198,6 +213,15 @@ def test_choose_from_the_listed_cards() -> None:
     assert "Say which card" in error("choose ²", view)
     assert "There is no card 999999… in the list" in error("choose " + "9" * 5000, view)
     assert "First answer the bonus tile: choose N" in error("play 1", view)
+
+
+def test_two_copies_of_a_card_are_one_choice() -> None:
+    view = pending(Decision.RESHUFFLE, Action.choose(12), Action.choose(30), Action.choose(31))
+    cards = dict(view.cards) | {12: Card(2, 4), 30: Card(0, 2), 31: Card(2, 4)}
+    view = view._replace(cards=cards)
+    assert choices(view) == [Action.choose(30), Action.choose(12)]  # R2, then G4 once
+    assert move("choose 2", view) == Action.choose(12)
+    assert "There is no card 3 in the list: choose 1 to 2." in error("choose 3", view)
 
 
 def test_free_clues_must_be_of_the_tile_s_kind() -> None:
@@ -245,7 +269,7 @@ def test_the_command_for_each_legal_action_reads_back_as_that_action(
         view = game.view(game.seat)
         for action in view.legal_actions:
             typed = command_for(action, view, names)
-            assert parse_command(typed, view, names) == Move(action), typed
+            assert same_move(parse_command(typed, view, names), action, view), typed
         game.apply(bot.act(view))
 
 
@@ -276,4 +300,25 @@ def test_the_command_for_a_bonus_tile_answer_reads_back_as_that_answer() -> None
     for action in view.legal_actions:
         typed = command_for(action, view, names)
         assert typed.startswith("choose ")
-        assert parse_command(typed, view, names) == Move(action)
+        assert same_move(parse_command(typed, view, names), action, view)
+
+
+def same_move(command: object, action: Action, view: SeatView) -> bool:
+    """``command`` moves as ``action`` does: the very action, or for a bonus tile's choice
+    another copy of the same card (the board lists each card of the discard pile once)."""
+    if command == Move(action):
+        return True
+    return (
+        isinstance(command, Move)
+        and view.pending is not None
+        and not action.is_clue
+        and view.cards[command.action.target] == view.cards[action.target]
+    )
+
+
+def test_a_bonus_tile_lists_each_card_of_the_discard_pile_once_by_suit_and_rank() -> None:
+    game = awaiting_tile_6()
+    view = game.view(0)
+    listed = [view.cards[action.target] for action in choices(view)]
+    offered = {view.cards[action.target] for action in view.legal_actions}
+    assert listed == sorted(offered)

@@ -13,6 +13,7 @@ from openhanabi.terminal import Session
 
 NAMES = ("Alice", "Bob", "Cathy", "Donald", "Emily")
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+HOME = "\x1b[H"  # the cursor's move to the top left, after the screen is cleared for a board
 
 
 def screens(lines: list[str], players: int, width: int, height: int) -> list[str]:
@@ -29,26 +30,41 @@ def screens(lines: list[str], players: int, width: int, height: int) -> list[str
         return next(typed)
 
     Session(game, bots, 0, NAMES[:players], console, read_line, title="hanabi play").run()
-    drawn = ANSI.sub("", file.getvalue()).split("\x00")[:-1]
-    return [board[board.rfind("hanabi play") :] for board in drawn]
+    drawn = file.getvalue().split("\x00")[:-1]
+    return [ANSI.sub("", board[board.rfind(HOME) :]) for board in drawn]
 
 
 def rows(screen: str, width: int) -> int:
     return sum(max(1, -(-len(line) // width)) for line in screen.rstrip("\n").split("\n"))
 
 
+def recent_moves(board: str) -> list[str]:
+    return board.split("Recent moves")[1].split("\n\n")[0].splitlines()[1:]
+
+
 def test_a_five_player_board_fits_a_screen_of_24_lines_with_its_prompt() -> None:
     # the fireworks, the tokens and the discards stay in sight: fewer recent moves show (the log
-    # command shows them all)
+    # command shows them all), and the title gives way first
     boards = screens(["clue bob 1", "clue cathy 1", "discard 4", "quit"], 5, 80, 24)
     assert len(boards) == 4
     for board in boards:
         assert rows(board, 80) + 1 <= 24, board  # the prompt's row
         assert "Fireworks" in board and "Clue tokens" in board
-    assert "Recent moves\n" in boards[-1]  # some moves still show
+    assert "Recent moves (log shows them all)" in boards[-1]
 
 
-def test_a_tall_screen_shows_eight_recent_moves() -> None:
+def test_a_short_screen_still_shows_every_move_since_the_person_s_last() -> None:
+    # four bots move between two turns of the person's: a clue they got among them must not
+    # be cut from the board, whatever the screen's height
+    for height in (24, 12):
+        boards = screens(["clue bob 1", "clue cathy 1", "discard 4", "quit"], 5, 80, height)
+        for board in boards[1:]:
+            moves = [move.strip() for move in recent_moves(board)]
+            assert len(moves) >= 4, board
+            assert not any(move.startswith("You ") for move in moves[-4:]), board
+
+
+def test_a_tall_screen_shows_eight_recent_moves_and_its_title() -> None:
     boards = screens(["clue bob 1", "clue cathy 1", "discard 4", "quit"], 5, 120, 60)
-    log = boards[-1].split("Recent moves\n")[1].split("\n\n")[0]
-    assert len(log.splitlines()) == 8
+    assert len(recent_moves(boards[-1])) == 8
+    assert boards[-1].startswith("hanabi play\n")

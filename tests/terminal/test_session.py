@@ -209,3 +209,33 @@ def test_bots_explain_their_moves_only_once_the_game_is_over() -> None:
     assert "Cathy told you: rank 2" in during
     assert not any(note in during for note in table.notes.values())
     assert f"Cathy: {save}" in end
+
+
+def test_ctrl_c_at_the_prompt_stops_the_game_saying_so() -> None:
+    def interrupted() -> Iterator[str]:
+        raise KeyboardInterrupt
+        yield ""  # a generator, so that the interrupt comes as the line is read
+
+    table = session(interrupted())
+    game = table.run()
+    assert "Interrupted: the game stops here." in output(table)
+    assert game.outcome is not None and game.outcome.termination is Termination.ABANDONED
+
+
+def test_help_s_clue_examples_name_a_player_one_may_clue() -> None:
+    variant = find_variant("base", players=2)
+    game = Game.new(variant, 4)
+    game.apply(game.view(0).legal_actions[-1])  # Alice moves: now it is Bob's turn
+    typed = iter(["help"])
+
+    def read_line(prompt: str) -> str:
+        line = next(typed, None)
+        if line is None:
+            raise EOFError
+        return line
+
+    console = Console(file=io.StringIO(), width=120)
+    Session(game, {0: make_bot("basic", 0, variant)}, 1, ("Alice", "Bob"), console, read_line).run()
+    text = console.file.getvalue()  # type: ignore[attr-defined]
+    assert "clue alice red, clue alice r, clue 1 5, c alice rank 1" in text
+    assert "bob" not in text.split("Commands")[1].split("quit")[0]

@@ -174,7 +174,20 @@ def english(said: Reason, variant: Variant, names: Sequence[str] | None = None) 
             return f"{value:.2f}"
         return str(value)
 
-    return render(said, lambda key: ENGLISH.get(key, key), word)
+    return render(_one_token(said), lambda key: ENGLISH.get(key, key), word)
+
+
+def _one_token(said: Reason) -> Reason:
+    """``said``, with each part that counts a single clue token keyed to its words for one
+    (its key ending in ``_one``): "1 clue token", not "1 clue tokens"."""
+    params = {
+        name: _one_token(value) if isinstance(value, Reason) else value
+        for name, value in said.params.items()
+    }
+    key = said.key
+    if params.get("tokens") == 1 and f"{key}_one" in ENGLISH:
+        key = f"{key}_one"
+    return Reason(key, params)
 
 
 def said_in_english(
@@ -335,6 +348,10 @@ ENGLISH: Final[dict[str, str]] = {
     "conventions.play.before_save": (
         "I played slot {position}, a card I know fits, before saving {name}'s chop: with "
         "{tokens} clue tokens left, {name} would rather give a clue than discard it."
+    ),
+    "conventions.play.before_save_one": (
+        "I played slot {position}, a card I know fits, before saving {name}'s chop: with "
+        "{tokens} clue token left, {name} would rather give a clue than discard it."
     ),
     "conventions.search.chose": (
         "I chose {chosen} over what my conventions suggest ({planned}): played out to the end "

@@ -28,7 +28,8 @@ def add_parser(subparsers: Any) -> None:
         "--bot",
         default=BESIDE_PEOPLE,
         help=f"the bot in every other seat: {', '.join(bot_classes())} (default: {BESIDE_PEOPLE}, "
-        "which plays by conventions people use too, docs/conventions.md)",
+        "which plays by conventions people use too, docs/conventions.md; hat and search read "
+        "clues by a code of their own, so a person's clues mislead them)",
     )
     parser.add_argument(
         "--seed",
@@ -88,8 +89,9 @@ def run(args: argparse.Namespace) -> int:
     # no seed in the title: the seed deals the game again, the person's own cards included
     title = f"hanabi play: you are {names[seat]} (seat {args.seat}) with {args.bot} bots"
     console = Console(highlight=False)
+    read_line = input if _line_editing() else None
     try:
-        Session(game, players, seat, names, console, title=title).run()
+        Session(game, players, seat, names, console, read_line, title=title).run()
     except BotError as error:
         return fail(f"hanabi play: {error}")
     console.print(f"This game was dealt from seed {seed}: --seed {seed} deals it again.")
@@ -102,11 +104,36 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _line_editing() -> bool:
+    """Whether the prompt has arrow keys and a history: loading GNU readline (or its like,
+    where the platform has one) turns them on for ``input``, which must then print the prompt
+    itself, so that readline takes the terminal before anything can be typed."""
+    try:
+        import readline  # noqa: F401
+    except ImportError:  # Windows: the console edits lines itself
+        return False
+    return True
+
+
 def _unwritable(path: str) -> str | None:
-    """Why a record cannot be written to ``path`` whatever the game, None if it can be."""
+    """Why a record cannot be written to ``path`` whatever the game, None if it can be: the
+    file is opened for writing now (and left as it was), so that a game is not played to be
+    lost at its end."""
     target = Path(path)
     if target.is_dir():
         return "it is a folder"
-    if not target.resolve().parent.is_dir():
-        return "no such folder"
+    try:
+        if target.exists():
+            with target.open("a"):  # appends nothing: the file is left as it was
+                pass
+        else:
+            with target.open("x"):
+                pass
+            target.unlink()
+    except NotADirectoryError:
+        return "a part of its path is a file, not a folder"
+    except FileNotFoundError as error:
+        return "no such folder" if not target.parent.is_dir() else error.strerror or str(error)
+    except OSError as error:
+        return error.strerror or str(error)
     return None

@@ -17,9 +17,11 @@ class RecordError(ValueError):
     For programs (and translations), ``reason`` names the fault with a stable code and
     ``params`` holds what it concerns, as JSON values: ``"missing"`` with its ``field``,
     ``"illegal"`` with the action's ``index``, the ``action`` and the ``rule`` broken (the
-    rules' :class:`~openhanabi.rules.IllegalActionError` code, its numbers in ``rule_params``).
-    A fault without a code of its own is ``"field"`` (its ``field``, the ``problem`` in
-    English) or ``"record"`` (the record as a whole).
+    rules' :class:`~openhanabi.rules.IllegalActionError` code, its numbers in ``rule_params``),
+    ``"rules"`` with the ``rule`` that the record's options break in the same way (the
+    :class:`~openhanabi.rules.InvalidVariantError` code). A fault without a code of its own
+    (only a record built in code, from parts JSON cannot give, has one) is ``"field"`` (its
+    ``field``, the ``problem`` in English) or ``"record"`` (the record as a whole).
 
     >>> error = RecordError.at("deck[3].rank", "6 is not a rank (1-5)")
     >>> str(error), error.field

@@ -47,10 +47,14 @@ from typing import Any, BinaryIO, Final, TypeVar
 
 from openhanabi.records.errors import RecordError
 from openhanabi.rules import (
+    PRESETS,
+    SUITS,
     Action,
     ActionType,
     Card,
     InvalidDeckError,
+    InvalidVariantError,
+    Preset,
     RulesError,
     SplitMix64,
     Variant,
@@ -156,7 +160,10 @@ class Record:
         for seat, name in enumerate(self.players):
             if not _is_unicode(name):
                 raise RecordError.at(
-                    f"players[{seat}]", f"{_show(name)} is not Unicode text (a lone surrogate)"
+                    f"players[{seat}]",
+                    f"{_show(name)} is not Unicode text (a lone surrogate)",
+                    "not_unicode_name",
+                    name=_show(name),
                 )
         if len(self.players) != self.variant.players:
             raise RecordError.at(
@@ -171,20 +178,34 @@ class Record:
         try:
             check_deck(variant, self.deck)
         except InvalidDeckError as error:
-            raise RecordError.at("deck", str(error)) from None
+            if len(self.deck) != variant.deck_size:
+                raise RecordError.at(
+                    "deck",
+                    str(error),
+                    "deck_size",
+                    count=len(self.deck),
+                    needed=variant.deck_size,
+                    variant=variant.key,
+                ) from None
+            raise RecordError.at("deck", str(error), "deck_cards", variant=variant.key) from None
         if variant.bonus_tiles:
             try:
                 check_tiles(self.bonus_tiles)
             except InvalidDeckError as error:
-                raise RecordError.at("bonusTiles", str(error)) from None
+                tiles = [tile if _is_int(tile) else _show(tile) for tile in self.bonus_tiles]
+                raise RecordError.at("bonusTiles", str(error), "bonus_tiles", tiles=tiles) from None
         elif self.bonus_tiles:
-            raise RecordError.at("bonusTiles", "the game is played without bonus tiles")
+            raise RecordError.at(
+                "bonusTiles", "the game is played without bonus tiles", "no_bonus_tiles"
+            )
         seed = self.seed
         if seed is not None:
             if isinstance(seed, bool) or not isinstance(seed, int):
                 raise RecordError.at("seed", f"expected a whole number, not {_show(seed)}")
             if deal(variant, seed) != (self.deck, self.bonus_tiles):
-                raise RecordError.at("seed", f"seed {seed} does not deal this deck")
+                raise RecordError.at(
+                    "seed", f"seed {seed} does not deal this deck", "wrong_seed", seed=seed
+                )
 
     def _check_actions(self) -> None:
         last = len(self.actions) - 1
@@ -200,11 +221,17 @@ class Record:
                 raise RecordError.at(f"{where}.declare", "only a play declares a suit index")
             if action.type is ActionType.CHOOSE and action.value < 0:
                 raise RecordError.at(
-                    f"{where}.value", f"a choice needs its position (0 or more), not {action.value}"
+                    f"{where}.value",
+                    f"a choice needs its position (0 or more), not {action.value}",
+                    "choice_position",
+                    value=action.value,
                 )
             if action.type is ActionType.GAME_OVER and index != last:
                 raise RecordError.at(
-                    where, f"the game-over action must be the last, but {last - index} follow"
+                    where,
+                    f"the game-over action must be the last, but {last - index} follow",
+                    "game_over_not_last",
+                    count=last - index,
                 )
             if action.type is ActionType.GAME_OVER and action.value not in END_CONDITIONS:
                 known = ", ".join(f"{value} {what}" for value, what in END_CONDITIONS.items())
@@ -212,6 +239,8 @@ class Record:
                     f"{where}.value",
                     f"{_show(action.value)} is not an end condition of a game-over action "
                     f"({known})",
+                    "end_condition",
+                    value=action.value,
                 )
 
     def _check_extras(self) -> None:
@@ -223,16 +252,17 @@ class Record:
                 # written back, it would be read as the seed of the deal
                 raise RecordError.at(key, "a whole-number seed is the seed of the deal")
             if key == "characters" and value is not None and value != []:
-                raise RecordError.at(key, "hanab.live's detrimental characters are not supported")
+                raise RecordError.at(
+                    key, "hanab.live's detrimental characters are not supported", "characters"
+                )
             _check_writable({key: value}, str(key))
         for key, value in self.extra_options.items():
             if key in _OPTION_NAMES:
-                raise RecordError.at(f"options.{key}", "is an option of the game, not an extra")
-            if key in UNSUPPORTED_OPTIONS and value is not False and value is not None:
                 raise RecordError.at(
-                    f"options.{key}",
-                    f"hanab.live's {UNSUPPORTED_OPTIONS[key]} option is not supported",
+                    f"options.{key}", "is an option of the game, not an extra", "game_option"
                 )
+            if key in UNSUPPORTED_OPTIONS and value is not False and value is not None:
+                raise _unsupported(key)
             _check_writable({key: value}, f"options.{key}")
 
     # ------------------------------------------------------------------ reading
@@ -452,7 +482,7 @@ def _our_variant(options: Mapping[str, Any], names: int) -> Variant:
     """The variant of a record this project wrote: every option read from ``options``."""
     name = _get(options.get("variant"), "options.variant", str) if "variant" in options else ""
     if not name:
-        raise RecordError.at("options.variant", "missing")
+        raise RecordError.at("options.variant", "missing", "missing")
     suits = None
     if "suits" in options:
         keys = _each(
@@ -465,7 +495,13 @@ def _our_variant(options: Mapping[str, Any], names: int) -> Variant:
             try:
                 suits.append(find_suit(key))
             except RulesError as error:
-                raise RecordError.at(f"options.suits[{index}]", str(error)) from None
+                raise RecordError.at(
+                    f"options.suits[{index}]",
+                    str(error),
+                    "unknown_suit",
+                    suit=_show(key),
+                    known=", ".join(SUITS),
+                ) from None
     settings: dict[str, Any] = {}
     for json_name, attribute, kind in _OPTIONS:
         if json_name in options:
@@ -473,31 +509,41 @@ def _our_variant(options: Mapping[str, Any], names: int) -> Variant:
     if settings.get("hand_size", 1) < 1:
         # the rules read a hand size of 0 as "the default": written in a record, it is a mistake
         raise RecordError.at(
-            "options.handSize", f"a hand holds at least 1 card, not {settings['hand_size']}"
+            "options.handSize",
+            f"a hand holds at least 1 card, not {settings['hand_size']}",
+            "hand_too_small",
+            hand_size=settings["hand_size"],
         )
     players = settings.setdefault("players", names)
     if players != names:
         raise RecordError.at(
-            "options.players", f"{players} players, but players lists {_count(names, 'name')}"
+            "options.players",
+            f"{players} players, but players lists {_count(names, 'name')}",
+            "players_mismatch",
+            players=players,
+            count=names,
         )
     try:
         if name == CUSTOM:
             if suits is None:
-                raise RecordError.at("options.suits", "missing (a custom variant lists its suits)")
+                raise RecordError.at(
+                    "options.suits", "missing (a custom variant lists its suits)", "missing"
+                )
             return Variant(CUSTOM, tuple(suits), **settings)
-        try:
-            preset = find_preset(name)
-        except RulesError as error:
-            raise RecordError.at("options.variant", str(error)) from None
+        preset = _preset(name)
         if suits is not None and tuple(suits) != preset.suits:
+            keys = [suit.key for suit in suits]
             raise RecordError.at(
                 "options.suits",
-                f"{[suit.key for suit in suits]} are not the suits of {preset.key} "
+                f"{keys} are not the suits of {preset.key} "
                 f"(a variant of other suits is called {CUSTOM!r})",
+                "not_preset_suits",
+                suits=keys,
+                variant=preset.key,
             )
         return preset.variant(**settings)
     except RulesError as error:
-        raise RecordError.at("options", str(error)) from None
+        raise _rules_error(error) from None
 
 
 def _hanab_live_variant(options: Mapping[str, Any], names: int) -> Variant:
@@ -505,16 +551,18 @@ def _hanab_live_variant(options: Mapping[str, Any], names: int) -> Variant:
     name = HANAB_LIVE_DEFAULT_VARIANT
     if "variant" in options:
         name = _get(options["variant"], "options.variant", str)
-    try:
-        preset = find_preset(name)
-    except RulesError as error:
-        raise RecordError.at("options.variant", str(error)) from None
-    for key, what in UNSUPPORTED_OPTIONS.items():
+    preset = _preset(name)
+    for key in UNSUPPORTED_OPTIONS:
         if _flag(options, key):
-            raise RecordError.at(f"options.{key}", f"hanab.live's {what} option is not supported")
+            raise _unsupported(key)
     if not MIN_PLAYERS <= names <= MAX_PLAYERS:
         raise RecordError.at(
-            "players", f"{_count(names, 'player')}; games have {MIN_PLAYERS} to {MAX_PLAYERS}"
+            "players",
+            f"{_count(names, 'player')}; games have {MIN_PLAYERS} to {MAX_PLAYERS}",
+            "players_range",
+            count=names,
+            least=MIN_PLAYERS,
+            most=MAX_PLAYERS,
         )
     hand_size = default_hand_size(names)
     hand_size += _flag(options, "oneExtraCard") - _flag(options, "oneLessCard")
@@ -529,7 +577,41 @@ def _hanab_live_variant(options: Mapping[str, Any], names: int) -> Variant:
             start_seat=_get(start, "options.startingPlayer", int),
         )
     except RulesError as error:
-        raise RecordError.at("options", str(error)) from None
+        raise _rules_error(error) from None
+
+
+def _preset(name: str) -> Preset:
+    """The preset ``options.variant`` names, or the error saying it names none."""
+    try:
+        return find_preset(name)
+    except RulesError as error:
+        raise RecordError.at(
+            "options.variant",
+            str(error),
+            "unknown_variant",
+            variant=_show(name),
+            known=", ".join(preset.key for preset in PRESETS),
+        ) from None
+
+
+def _rules_error(error: RulesError) -> RecordError:
+    """The error of options that make no game: the rule they break, as the rules name it (its
+    code ``rule`` and its numbers ``rule_params``) where they do."""
+    if not isinstance(error, InvalidVariantError):
+        return RecordError.at("options", str(error))
+    return RecordError.at(
+        "options", str(error), "rules", rule=error.reason, rule_params=dict(error.params)
+    )
+
+
+def _unsupported(key: str) -> RecordError:
+    """The error of hanab.live's option ``key`` (one of :data:`UNSUPPORTED_OPTIONS`), on."""
+    return RecordError.at(
+        f"options.{key}",
+        f"hanab.live's {UNSUPPORTED_OPTIONS[key]} option is not supported",
+        "unsupported_option",
+        option=key,
+    )
 
 
 def _flag(options: Mapping[str, Any], key: str) -> bool:
@@ -549,7 +631,12 @@ def _card_reader(variant: Variant) -> Callable[[Any, str], Card]:
         rank = _required(value, "rank", int, path)
         if not 0 <= suit < suits:
             raise RecordError.at(
-                f"{path}.suitIndex", f"{suit} is not a suit of {variant.key} (0 to {suits - 1})"
+                f"{path}.suitIndex",
+                f"{suit} is not a suit of {variant.key} (0 to {suits - 1})",
+                "not_a_suit",
+                suit=suit,
+                variant=variant.key,
+                last=suits - 1,
             )
         if not 1 <= rank <= 5:
             raise RecordError.at(
@@ -567,7 +654,10 @@ def _action(value: Any, path: str) -> Action:
         kind = ActionType(number)
     except ValueError:
         raise RecordError.at(
-            f"{path}.type", f"{number} is not an action type ({_ACTION_TYPES})"
+            f"{path}.type",
+            f"{number} is not an action type ({_ACTION_TYPES})",
+            "not_an_action_type",
+            type=number,
         ) from None
     target = _required(value, "target", int, path)
     needs_value = kind in (
@@ -582,7 +672,9 @@ def _action(value: Any, path: str) -> Action:
     if declare is not None:
         declare = _get(declare, f"{path}.declare", int)
         if kind is not ActionType.PLAY:
-            raise RecordError.at(f"{path}.declare", "only a play declares a suit")
+            raise RecordError.at(
+                f"{path}.declare", "only a play declares a suit", "declare_not_play"
+            )
     return Action(kind, target, amount, declare)
 
 
@@ -636,9 +728,11 @@ def _check_writable(value: object, path: str) -> None:
     try:
         json.dumps(value, ensure_ascii=False, allow_nan=False).encode("utf-8")
     except UnicodeEncodeError:
-        raise RecordError.at(path, "holds text that is not Unicode (a lone surrogate)") from None
+        raise RecordError.at(
+            path, "holds text that is not Unicode (a lone surrogate)", "not_unicode"
+        ) from None
     except RecursionError:
-        raise RecordError.at(path, "is nested too deeply") from None
+        raise RecordError.at(path, "is nested too deeply", "nested_too_deeply") from None
     except (TypeError, ValueError):
         raise RecordError.at(path, "holds a value that JSON cannot write") from None
 

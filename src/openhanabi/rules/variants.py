@@ -162,15 +162,16 @@ class Variant:
         """The lowest score a game can end with (0 for a strikeout; below 0 with black powder)."""
         return min(0, sum(suit.points(0) for suit in self.suits))
 
-    def describe(self) -> str:
-        """The preset's name and every option that differs from the rulebook's defaults."""
+    def describe(self, first_seat: int = 0) -> str:
+        """The preset's name and every option that differs from the rulebook's defaults, with
+        the starting seat numbered from ``first_seat`` (as the reader counts seats)."""
         parts = [self.key, f"{self.players} players"]
         if self.hand_size != default_hand_size(self.players):
-            parts.append(f"{self.hand_size} cards in hand")
+            parts.append(_counted(self.hand_size, "card") + " in hand")
         if self.clue_tokens != DEFAULT_CLUE_TOKENS:
-            parts.append(f"{self.clue_tokens} clue tokens")
+            parts.append(_counted(self.clue_tokens, "clue token"))
         if self.storms != DEFAULT_STORMS:
-            parts.append(f"{self.storms} storms")
+            parts.append(_counted(self.storms, "storm"))
         flags = {
             "no empty clues": not self.empty_clues,
             "play until perfect": self.all_or_nothing,
@@ -178,10 +179,18 @@ class Variant:
             "bonus tiles": self.bonus_tiles,
             "hanab.live ending": self.hanab_live_ending,
         }
-        parts.extend(name for name, on in flags.items() if on)
+        # a flag the preset's name already says ("bonus-tiles") is not said twice
+        parts.extend(
+            name for name, on in flags.items() if on and name.replace(" ", "-") != self.key
+        )
         if self.start_seat:
-            parts.append(f"seat {self.start_seat} starts")
+            parts.append(f"seat {self.start_seat + first_seat} starts")
         return ", ".join(parts)
+
+
+def _counted(count: int, thing: str) -> str:
+    """``count`` things: "1 storm", "2 storms"."""
+    return f"{count} {thing}" if count == 1 else f"{count} {thing}s"
 
 
 _NUMBER_OPTIONS = ("players", "hand_size", "clue_tokens", "storms", "start_seat")

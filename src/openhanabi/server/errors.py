@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from openhanabi.server.i18n import DEFAULT, Translator, translator
+from openhanabi.server.i18n import DEFAULT, Translator, one_or_many, translator
 
 
 class RefusedError(Exception):
@@ -59,7 +59,8 @@ class Problem:
     """Why a message from a game's socket was not carried out.
 
     ``code`` is stable (clients may act on it); the words are the catalogues' text
-    ``problem.<code>`` filled in with ``params``, followed by the ``details`` (each a problem of
+    ``problem.<code>`` filled in with ``params`` (its form for one thing, ``problem.<code>_one``,
+    where it has one and the ``count`` param is 1), followed by the ``details`` (each a problem of
     its own, such as one per field of a message). ``english`` stands in where the catalogues
     have no text for the code (pydantic's words for a check we have none for).
     """
@@ -81,7 +82,7 @@ class Problem:
     def text(self, t: Translator) -> str:
         """The problem in ``t``'s language."""
         said = self.english or self.key
-        template = t.texts.get(self.key)
+        template = t.texts.get(one_or_many(t.texts, self.key, self.params.get("count")))
         if template is not None:
             with contextlib.suppress(KeyError, IndexError):  # wanting what the code did not give
                 said = template.format(**self.params)

@@ -18,16 +18,25 @@ from pydantic import AfterValidator, BaseModel, BeforeValidator, Field, field_va
 from pydantic_core import PydanticCustomError
 
 from openhanabi.rules import PRESETS, RulesError, Variant, find_variant
-from openhanabi.server.i18n import Translator
+from openhanabi.server.i18n import LANGUAGES, Translator, translator
 from openhanabi.server.models import Spectators
 
 USERNAME = re.compile(r"[A-Za-z0-9_-]{3,32}")
 # letters that take no room: a display name of them alone would look empty
 BLANK_LETTERS = frozenset("\u115f\u1160\u17b4\u17b5\u2800\u3164\uffa0")
 MAX_MARKS = 3  # accents on one letter; more pile up over the lines around the name
-BOT_SUFFIX = "(bot)"  # how the site names a bot's seat in every language, "basic (bot)"
 MIN_PASSWORD = 8
 MAX_PASSWORD = 128
+
+
+def _bot_suffixes() -> frozenset[str]:
+    """How each language ends a bot's seat (``site.bot_seat``: "basic (bot)" in English,
+    "basic (Bot)" in German), casefolded: a display name ending so would pass for a bot's."""
+    endings = (translator(lang).texts["site.bot_seat"].split("{bot}")[-1] for lang in LANGUAGES)
+    return frozenset(ending.strip().casefold() for ending in endings if ending.strip())
+
+
+BOT_SUFFIXES = _bot_suffixes()
 
 
 def _seen(character: str) -> bool:
@@ -85,7 +94,7 @@ class RegisterForm(BaseModel):
                 "a display name has at most {most} accents on one letter",
                 {"most": MAX_MARKS},
             )
-        if value.casefold().endswith(BOT_SUFFIX):
+        if value.casefold().endswith(tuple(BOT_SUFFIXES)):
             raise PydanticCustomError(
                 "form.display_name_bot", "a display name cannot end in (bot): it names bots"
             )
@@ -185,12 +194,20 @@ def problems(error: RequestValidationError, t: Translator) -> dict[str, str]:
         kind = str(problem.get("type", ""))
         key = kind if kind.startswith("form.") else f"form.{kind}"
         params = {name: _shown(value) for name, value in (problem.get("ctx") or {}).items()}
-        if kind == "enum":  # pydantic's "'a' or 'b'" is English: the choices alone
-            params["expected"] = ", ".join(re.findall(r"'([^']*)'", params.get("expected", "")))
+        if kind == "enum":  # pydantic's "'a' or 'b'" is English: the form's own words instead
+            choices = re.findall(r"'([^']*)'", params.get("expected", ""))
+            params["expected"] = ", ".join(_choice(field, choice, t) for choice in choices)
         # a check we have no words for (only a crafted form can fail those) is said in the
         # visitor's language all the same, without its English details
         found.setdefault(field, t(key if key in t.texts else "form.not_valid", **params))
     return found
+
+
+def _choice(field: str, choice: str, t: Translator) -> str:
+    """A choice of a field as its form offers it (``spectators.none``), quoted; a choice the form
+    has no words for as it is."""
+    key = f"{field}.{choice}"
+    return t("form.enum_choice", choice=t(key)) if key in t.texts else choice
 
 
 def problem_lines(found: Mapping[str, str], t: Translator) -> list[tuple[str, str]]:

@@ -4,7 +4,9 @@ Texts live in catalogues, one JSON file per language and area (``locales/<lang>/
 a flat object of key -> text with ``{name}`` placeholders): ``site`` for the pages around the
 game, ``game`` for the game page and its log, ``replay`` for replays and history, ``bots`` for
 the bots' explanations, ``problems`` for what the game's socket refuses. A key missing
-from German or Danish falls back to English (a test keeps the catalogues complete).
+from German or Danish falls back to English (a test keeps the catalogues complete). A text
+that counts things may have a form for one thing, its key ending in ``_one``
+(``variant.storms_one``, "1 storm"), said instead when the count is 1 (:func:`one_or_many`).
 
 The visitor's language is, in this order: ``?lang=`` on the request (remembered in the
 :data:`LANG_COOKIE` cookie), that cookie, the browser's ``Accept-Language``, English.
@@ -19,6 +21,7 @@ The visitor's language is, in this order: ``?lang=`` on the request (remembered 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from typing import Final
@@ -78,10 +81,29 @@ class Translator:
         text = self.texts.get(key, key)
         return text.format(**params) if params else text
 
+    def counted(self, key: str, /, count: int, **params: object) -> str:
+        """The text ``key`` for ``count`` things (its ``{count}``), in its form for one thing
+        when ``count`` is 1: ``t.counted("variant.storms", 1)`` is "1 storm"."""
+        return self(one_or_many(self.texts, key, count), count=count, **params)
+
     def catalogue(self, area: str) -> dict[str, str]:
         """Every text of ``area`` in this language, English where a translation is missing
         (for pages that translate in the browser)."""
         return load(DEFAULT, area) | load(self.lang, area)
+
+
+def one_or_many(texts: Mapping[str, str], key: str, count: object) -> str:
+    """The key of the text to say for ``count`` things: ``key`` with ``_one`` when ``count`` is
+    1 and ``texts`` have that form, else ``key``.
+
+    >>> one_or_many(translator("en").texts, "variant.storms", 1)
+    'variant.storms_one'
+    >>> one_or_many(translator("en").texts, "variant.storms", 2)
+    'variant.storms'
+    """
+    one = f"{key}_one"
+    counts_one = count == 1 and not isinstance(count, bool)
+    return one if counts_one and one in texts else key
 
 
 @cache

@@ -250,7 +250,7 @@ def to_action(message: ClientMessage, view: SeatView) -> Action | Problem:
         if message.slot is not None:
             hand = slots(view.own_hand)
             if message.slot > len(hand):
-                return Problem("no_slot", {"slot": message.slot, "cards": len(hand)})
+                return Problem("no_slot", {"slot": message.slot, "count": len(hand)})
             order = hand[message.slot - 1]
         assert order is not None
         if isinstance(message, DiscardMessage):
@@ -610,21 +610,22 @@ def describe_variant(variant: Variant, t: Translator | None = None) -> str:
     t = t or translator(DEFAULT)
     parts = [variant.key, t("variant.players", count=variant.players)]
     if variant.hand_size != default_hand_size(variant.players):
-        parts.append(t("variant.hand_size", count=variant.hand_size))
+        parts.append(t.counted("variant.hand_size", variant.hand_size))
     if variant.clue_tokens != DEFAULT_CLUE_TOKENS:
-        parts.append(t("variant.clue_tokens", count=variant.clue_tokens))
+        parts.append(t.counted("variant.clue_tokens", variant.clue_tokens))
     if variant.storms != DEFAULT_STORMS:
-        parts.append(t("variant.storms", count=variant.storms))
+        parts.append(t.counted("variant.storms", variant.storms))
     flags = {
-        "variant.no_empty_clues": not variant.empty_clues,
-        "variant.all_or_nothing": variant.all_or_nothing,
-        "variant.declared_play": variant.declared_play,
-        "variant.bonus_tiles": variant.bonus_tiles,
-        "variant.hanab_live_ending": variant.hanab_live_ending,
+        "variant.no_empty_clues": ("no-empty-clues", not variant.empty_clues),
+        "variant.all_or_nothing": ("play-until-perfect", variant.all_or_nothing),
+        "variant.declared_play": ("declared-play", variant.declared_play),
+        "variant.bonus_tiles": ("bonus-tiles", variant.bonus_tiles),
+        "variant.hanab_live_ending": ("hanab-live-ending", variant.hanab_live_ending),
     }
-    parts.extend(t(key) for key, on in flags.items() if on)
-    if variant.start_seat:
-        parts.append(t("variant.start_seat", seat=variant.start_seat))
+    # a flag the preset's name already says ("bonus-tiles") is not said twice
+    parts.extend(t(key) for key, (named, on) in flags.items() if on and named != variant.key)
+    if variant.start_seat:  # counted from 1, as the page counts seats
+        parts.append(t("variant.start_seat", seat=variant.start_seat + 1))
     return ", ".join(parts)
 
 

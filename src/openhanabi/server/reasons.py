@@ -4,7 +4,9 @@ A bot of this project gives its reason as data (:mod:`openhanabi.bots.explanatio
 its parameters. A game stores them by the index of the action each explains, beside the English
 sentence; here each is said from the ``bots`` catalogue, with the suits and the players named as
 the game page names them. A reason this version cannot say (a key no catalogue has: a bot from
-another package, a newer one) keeps its English sentence.
+another package, a newer one) keeps its English sentence. A sentence that counts clue tokens is
+said in its form for one token (its key ending in ``_one``, where the catalogue has one) when its
+``tokens`` is 1.
 
 >>> from openhanabi.rules import find_variant
 >>> from openhanabi.server.i18n import translator
@@ -21,7 +23,7 @@ from collections.abc import Mapping, Sequence
 
 from openhanabi.bots.explanation import Param, Reason, player, render
 from openhanabi.rules import Variant
-from openhanabi.server.i18n import Translator
+from openhanabi.server.i18n import Translator, one_or_many
 from openhanabi.server.protocol import suit_name
 
 PREFIX = "bots."  # a reason's key in the catalogues
@@ -38,6 +40,7 @@ def say(
     except ValueError:
         return None
     texts = t.texts
+    said = _counted(said, texts)
     if any(PREFIX + key not in texts for key in said.every_key()):
         return None
 
@@ -56,6 +59,16 @@ def say(
         return render(said, lambda key: texts[PREFIX + key], word)
     except (IndexError, KeyError, ValueError):
         return None  # a suit or a placeholder that is not there: the English sentence stands
+
+
+def _counted(said: Reason, texts: Mapping[str, str]) -> Reason:
+    """``said``, each of its parts that counts one token keyed to its form for one token."""
+    params = {
+        name: _counted(value, texts) if isinstance(value, Reason) else value
+        for name, value in said.params.items()
+    }
+    key = one_or_many(texts, PREFIX + said.key, params.get("tokens"))
+    return Reason(key.removeprefix(PREFIX), params)
 
 
 def sentence(

@@ -28,7 +28,7 @@ from openhanabi.server import protocol, reasons
 from openhanabi.server.attempts import refuse
 from openhanabi.server.errors import Problem, RefusedError, TooManyAttemptsError
 from openhanabi.server.games import SEED_BITS, explanations
-from openhanabi.server.i18n import Translator
+from openhanabi.server.i18n import Translator, one_or_many
 from openhanabi.server.models import GamePlayer, GameRecord, GameSource, User, now
 
 MAX_RECORD_BYTES = 1024 * 1024  # an imported record; a real game's is a few kilobytes
@@ -217,20 +217,33 @@ def read_record(data: bytes) -> tuple[Record, Game]:
 
 def record_problem(error: RecordError, t: Translator) -> str:
     """What is wrong with an imported record, in the language of ``t``: the text of its
-    reason code (``replay.import.error.<reason>``), the JSON kinds and the rule broken in the
-    same language; the English message where a code has no text here."""
+    reason code (``replay.import.error.<reason>``, its form for one thing where ``count`` is
+    1), the JSON kinds, the hanab.live option refused and the rule broken in the same
+    language; the English message where a code has no text here.
+
+    The rule an action breaks (``illegal``) is said as a player breaking it is told
+    (``problem.illegal.<rule>``); the rule a record's options break (``rules``) as the
+    new-table form says it (``rules.<rule>``), or in the import's own words
+    (``replay.import.rule.<rule>``) for a rule that form cannot break."""
     params = dict(error.params)
     params.setdefault("problem", error.problem)
     try:
         for name in ("expected", "found"):
             if name in params:
                 params[name] = t.texts[f"replay.import.kind.{params[name]}"]
+        given = params.pop("rule_params", None)
+        rule_params: dict[str, object] = given if isinstance(given, dict) else {}
         if error.reason == "illegal":
-            rule_params = params.pop("rule_params", None)
-            rule_params = rule_params if isinstance(rule_params, dict) else {}
             broken = Problem(f"illegal.{params['rule']}", rule_params, english=error.problem)
             params["rule"] = broken.text(t)  # the words a player breaking it is told
-        return t.texts[f"replay.import.error.{error.reason}"].format(**params)
+        elif error.reason == "rules":
+            rule = params["rule"]
+            said = t.texts.get(f"rules.{rule}") or t.texts[f"replay.import.rule.{rule}"]
+            params["rule"] = said.format(**rule_params)
+        elif error.reason == "unsupported_option":
+            params["what"] = t.texts[f"replay.import.option.{params['option']}"]
+        key = one_or_many(t.texts, f"replay.import.error.{error.reason}", params.get("count"))
+        return t.texts[key].format(**params)
     except (KeyError, IndexError, ValueError):
         return str(error)  # a fault this version has no words for
 

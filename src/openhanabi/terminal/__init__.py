@@ -8,7 +8,6 @@
 
 from openhanabi.terminal.board import end_summary, render_board
 from openhanabi.terminal.commands import (
-    HELP,
     Command,
     CommandError,
     Help,
@@ -17,12 +16,12 @@ from openhanabi.terminal.commands import (
     ShowLog,
     Suggest,
     command_for,
+    help_text,
     parse_command,
 )
 from openhanabi.terminal.session import Session
 
 __all__ = [
-    "HELP",
     "Command",
     "CommandError",
     "Help",
@@ -33,6 +32,7 @@ __all__ = [
     "Suggest",
     "command_for",
     "end_summary",
+    "help_text",
     "parse_command",
     "render_board",
 ]

@@ -19,7 +19,7 @@ Discards    none
 <BLANKLINE>
 Recent moves: none yet
 <BLANKLINE>
-Your turn: play N, discard N, clue WHO WHAT; suggest for a hint, help for more.
+Your turn: play N, discard N, clue WHO WHAT; suggest for advice, help for more.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from collections.abc import Mapping, Sequence
 from rich.text import Text
 
 from openhanabi.rules import Card, Decision, Outcome, SeatView, Termination, Variant, rating
+from openhanabi.terminal.commands import choices
 from openhanabi.terminal.words import card_name, event_text, hands_before, knowledge_label
 
 CELL = 9  # the width of one card's column
@@ -58,10 +59,12 @@ def render_board(
     names: Sequence[str],
     notes: Mapping[int, str] | None = None,
     recent: int = 8,
+    compact: bool = False,
 ) -> Text:
     """The board for ``view``'s seat: counters, fireworks, discards, hands, a pending bonus tile
     decision and the last ``recent`` events of the log, each followed by its note (a bot's
-    explanation) from ``notes``, keyed by the event's index in the log."""
+    explanation) from ``notes``, keyed by the event's index in the log; ``compact``, without
+    the empty lines between its parts (for a short screen)."""
     board = Text()
     for part in (
         _header(view, names),
@@ -78,17 +81,17 @@ def render_board(
             board.append_text(part)
             board.append("\n")
     board.rstrip()
+    if compact:
+        return Text("\n").join(line for line in board.split("\n") if line.plain)
     return board
 
 
 def _header(view: SeatView, names: Sequence[str]) -> Text:
+    described = view.variant.describe(first_seat=1)  # seats as the board numbers them
     if view.outcome is not None:
-        status = "game over"
-    elif view.my_turn:
-        status = "your turn"
-    else:
-        status = f"{names[view.seat_on_turn]}'s turn"
-    return Text(f"{view.variant.describe()}   turn {view.turn + 1}   {status}", style="bold")
+        return Text(f"{described}   game over after {view.turn} turns", style="bold")
+    status = "your turn" if view.my_turn else f"{names[view.seat_on_turn]}'s turn"
+    return Text(f"{described}   turn {view.turn + 1}   {status}", style="bold")
 
 
 def _fireworks(view: SeatView) -> Text:
@@ -99,9 +102,16 @@ def _fireworks(view: SeatView) -> Text:
         face = f"{variant.suits[suit].letter}{top if top else '-'}"
         text.append(face, style=suit_style(variant, suit))
         text.append(" ")
-    text.append(f"   score {view.score} of {variant.max_score}")
-    if view.max_reachable < variant.max_score:
-        text.append(f" (at most {view.max_reachable} now)")
+    outcome = view.outcome
+    if outcome is None:
+        text.append(f"   score {view.score} of {variant.max_score}")
+        if view.max_reachable < variant.max_score:
+            text.append(f" (at most {view.max_reachable} now)")
+    else:
+        # the game's score, which a strikeout (or an unfinished show) may have made 0
+        text.append(f"   final score {outcome.score} of {variant.max_score}")
+        if outcome.score != view.score:
+            text.append(f" ({view.score} on the fireworks)")
     return text
 
 
@@ -114,7 +124,7 @@ def _counters(view: SeatView) -> Text:
     text.append(f"   Draw pile {view.draw_pile_size}")
     if variant.bonus_tiles:
         text.append(f"   Bonus tiles left {view.bonus_tiles_left}")
-    if view.turns_left >= 0:
+    if view.turns_left >= 0 and view.outcome is None:
         text.append(f"   Last round: {view.turns_left} turns left", style="bold")
     return text
 
@@ -204,7 +214,7 @@ def _decision(view: SeatView) -> Text | None:
     text = Text("\n").append(
         f"Bonus tile: choose a card of the discard pile to {what}:", style="bold"
     )
-    for number, action in enumerate(view.legal_actions, start=1):
+    for number, action in enumerate(choices(view), start=1):
         text.append(f"  {number}) ")
         text.append_text(card_text(view.cards[action.target], view.variant))
     return text.append("\n(choose N)")
@@ -214,8 +224,11 @@ def _log(view: SeatView, names: Sequence[str], notes: Mapping[int, str], recent:
     text = Text("\n").append("Recent moves", style="bold")
     if not view.events:
         return text.append(": none yet")
+    first = max(0, len(view.events) - recent)
+    if first:
+        text.append(" (log shows them all)", style="dim")
     hands = hands_before(view)
-    for index in range(max(0, len(view.events) - recent), len(view.events)):
+    for index in range(first, len(view.events)):
         text.append(f"\n  {event_text(view, index, names, hands)}")
         if notes.get(index):
             text.append(f"\n      {names[view.events[index].seat]}: {notes[index]}", "italic")
@@ -230,7 +243,7 @@ def _prompt_hint(view: SeatView) -> Text | None:
     # one line of at most 80 columns, so that a terminal of that width does not break it
     if view.variant.declared_play:
         return Text("\nYour turn: play N [COLOUR], discard N, clue WHO WHAT; suggest or help.")
-    return Text("\nYour turn: play N, discard N, clue WHO WHAT; suggest for a hint, help for more.")
+    return Text("\nYour turn: play N, discard N, clue WHO WHAT; suggest for advice, help for more.")
 
 
 def end_summary(outcome: Outcome, variant: Variant) -> Text:

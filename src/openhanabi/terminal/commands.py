@@ -67,19 +67,25 @@ VERBS = {
 }
 _VERB = {alias: verb for verb, aliases in VERBS.items() for alias in aliases}
 
-HELP = """\
+
+def help_text(view: SeatView, names: Sequence[str]) -> str:
+    """The list of commands, its clue examples naming a player ``view``'s seat may clue."""
+    seat = (view.seat + 1) % len(names)
+    whom, number = _whom(seat, names), seat + 1
+    return f"""\
 Commands (any case; short forms in brackets):
   play N         (p N)       play the card in your slot N (slot 1: your newest card)
   play N COLOUR  (p N red)   where declared play is on: play it, declaring its colour
   discard N      (d N)       discard slot N (not while every clue token is available)
-  clue WHO WHAT  (c WHO WHAT)  WHO: a name or seat number, WHAT: a colour or a rank:
-                             clue bob red, clue bob r, clue 2 5, c cathy rank 1
+  clue WHO WHAT  (c)         WHO: a name or seat number, WHAT: a colour or a rank:
+                             clue {whom} red, clue {whom} r, clue {number} 5, c {whom} rank 1
   choose N       (ch N)      a bonus tile's choice: card N of the list shown
   log            (l)         the whole log of the game
   suggest        (s)         what the conventions bot would do in your seat, and why
                              (it sees only what you see; nothing is played)
   help           (h, ?)      this list
-  quit           (q)         stop the game"""
+  quit           (q)         stop the game
+Other words: tell or hint for clue, pick for choose, exit for quit."""
 
 
 def parse_command(text: str, view: SeatView, names: Sequence[str]) -> Command:
@@ -92,7 +98,9 @@ def parse_command(text: str, view: SeatView, names: Sequence[str]) -> Command:
         raise CommandError("Type a command, or help for the list.")
     verb = _VERB.get(words[0])
     if verb is None:
-        raise CommandError(f"Unknown command {words[0]!r}: try play, discard, clue or help.")
+        raise CommandError(
+            f"Unknown command {_shown(words[0], WORD)!r}: try play, discard, clue or help."
+        )
     rest = words[1:]
     if verb in ("help", "log", "quit", "suggest"):
         if rest:
@@ -128,6 +136,7 @@ def parse_command(text: str, view: SeatView, names: Sequence[str]) -> Command:
 
 CLUES = (ActionType.COLOUR_CLUE, ActionType.RANK_CLUE)
 MAX_DIGITS = 6  # more than any slot, rank, seat or bonus tile choice needs
+WORD = 20  # the longest word a message repeats whole (a name, a colour)
 SELF = ("me", "you", "myself")  # words a clue names its own giver by
 
 
@@ -136,7 +145,8 @@ def command_for(action: Action, view: SeatView, names: Sequence[str]) -> str:
     ``clue bob red``, ``choose 1`` (the inverse of :func:`parse_command`)."""
     variant = view.variant
     if view.pending is not None and action.type not in CLUES:
-        return f"choose {view.legal_actions.index(action) + 1}"
+        listed = [view.cards[choice.target] for choice in choices(view)]
+        return f"choose {listed.index(view.cards[action.target]) + 1}"
     if action.type is ActionType.COLOUR_CLUE:
         colour = variant.colours[action.value].name.casefold().split()[0]
         return f"clue {_whom(action.target, names)} {colour}"
@@ -172,9 +182,9 @@ def _number(word: str) -> int | None:
     return int(word) if len(word) <= MAX_DIGITS else 10**MAX_DIGITS
 
 
-def _shown(word: str) -> str:
-    """``word`` as a message repeats it: a long one cut short."""
-    return word if len(word) <= MAX_DIGITS else word[:MAX_DIGITS] + "…"
+def _shown(word: str, most: int = MAX_DIGITS) -> str:
+    """``word`` as a message repeats it: one longer than ``most`` characters cut short."""
+    return word if len(word) <= most else word[:most] + "…"
 
 
 def _slot(words: list[str], view: SeatView, verb: str) -> int:
@@ -197,13 +207,15 @@ def _play(words: list[str], view: SeatView) -> Action:
     extra = words[1:]
     if extra and extra[0] == "declare":
         extra = extra[1:]
+        if not extra:  # a play that meant to declare must not go ahead without its colour
+            raise CommandError(f"Say which colour to declare: play {words[0]} red.")
     if not extra:
         return Action.play(order)
     if not view.variant.declared_play:
         raise CommandError(f"Declared play is off in this game: type play {words[0]} alone.")
     if len(extra) > 1:
         raise CommandError(f"play takes a slot and one colour, not {' '.join(extra)!r}.")
-    return Action.play(order, _suit(extra[0], view.variant))
+    return Action.play(order, _suit(extra[0], view.variant, ranks=False))
 
 
 def _discard(words: list[str], view: SeatView) -> Action:
@@ -220,15 +232,22 @@ def _discard(words: list[str], view: SeatView) -> Action:
 
 
 def _clue(words: list[str], view: SeatView, names: Sequence[str]) -> Action:
+    kind = None
     if len(words) == 3 and words[1] in ("colour", "color", "rank"):
+        kind = "rank" if words[1] == "rank" else "colour"
         words = [words[0], words[2]]
     if len(words) != 2:
-        raise CommandError("Say whom and what: clue bob red, clue 2 5.")
+        other = _whom(next(seat for seat in range(len(names)) if seat != view.seat), names)
+        raise CommandError(f"Say whom and what: clue {other} red, clue {other} 5.")
     seat = _seat(words[0], view, names)
     if view.pending is None and view.clue_tokens <= 0:
         raise CommandError("No clue token is left: play or discard a card.")
     value = words[1]
     rank = _number(value)
+    if kind == "colour" and rank is not None:
+        raise CommandError(f"{_shown(value)!r} is a rank, not a colour: clue {words[0]} {value}.")
+    if kind == "rank" and rank is None:
+        raise CommandError(f"{_shown(value, WORD)!r} is not a rank: ranks are 1 to 5.")
     if rank is not None:
         if not 1 <= rank <= 5:
             raise CommandError(f"There is no rank {_shown(value)}: ranks are 1 to 5.")
@@ -258,15 +277,16 @@ def _seat(word: str, view: SeatView, names: Sequence[str]) -> int:
         if len(found) != 1:
             listed = ", ".join(name for seat, name in enumerate(names) if seat != view.seat)
             problem = "Nobody" if not found else "More than one player"
-            raise CommandError(f"{problem} is called {word!r}: clue one of {listed}.")
+            raise CommandError(f"{problem} is called {_shown(word, WORD)!r}: clue one of {listed}.")
         seat = found[0]
     if seat == view.seat:
         raise CommandError("You cannot give yourself a clue: clue another player.")
     return seat
 
 
-def _suit(word: str, variant: Variant) -> int:
-    """The suit a colour word names: its name, its first word or its letter."""
+def _suit(word: str, variant: Variant, ranks: bool = True) -> int:
+    """The suit a colour word names: its name, its first word or its letter (the message
+    mentions ranks where a rank would do instead, in a clue)."""
     for index, suit in enumerate(variant.suits):
         name = suit.name.casefold()
         spellings = {suit.key, name, name.split()[0], suit.letter.casefold()}
@@ -275,21 +295,29 @@ def _suit(word: str, variant: Variant) -> int:
         if word in spellings:
             return index
     known = ", ".join(f"{suit.name.lower()} ({suit.letter})" for suit in variant.suits)
-    raise CommandError(f"{word!r} is not a colour in this game: {known}, or a rank 1 to 5.")
+    instead = ", or a rank 1 to 5" if ranks else ""
+    raise CommandError(f"{_shown(word, WORD)!r} is not a colour in this game: {known}{instead}.")
+
+
+def choices(view: SeatView) -> list[Action]:
+    """A bonus tile's choices as the board lists them: each card of the discard pile once (its
+    copies are the same choice), by suit and rank."""
+    by_card = {view.cards[action.target]: action for action in reversed(view.legal_actions)}
+    return [by_card[card] for card in sorted(by_card)]
 
 
 def _choose(words: list[str], view: SeatView) -> Action:
     if view.pending is None:
         raise CommandError("There is no bonus tile decision to make now.")
-    choices = view.legal_actions
+    listed = choices(view)
     number = _number(words[0]) if len(words) == 1 else None
     if number is None:
-        raise CommandError(f"Say which card: choose 1 to choose {len(choices)}.")
-    if not 1 <= number <= len(choices):
+        raise CommandError(f"Say which card: choose 1 to choose {len(listed)}.")
+    if not 1 <= number <= len(listed):
         raise CommandError(
-            f"There is no card {_shown(words[0])} in the list: choose 1 to {len(choices)}."
+            f"There is no card {_shown(words[0])} in the list: choose 1 to {len(listed)}."
         )
-    return choices[number - 1]
+    return listed[number - 1]
 
 
 def _why_not(action: Action, view: SeatView, names: Sequence[str]) -> str:

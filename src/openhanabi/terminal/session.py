@@ -18,10 +18,9 @@ from rich.text import Text
 from openhanabi.bots import BESIDE_PEOPLE, Bot, make_bot
 from openhanabi.bots.explanation import said_in_english
 from openhanabi.bots.table import legal
-from openhanabi.rules import Game, IllegalActionError
+from openhanabi.rules import Game, IllegalActionError, SeatView
 from openhanabi.terminal.board import end_summary, render_board
 from openhanabi.terminal.commands import (
-    HELP,
     CommandError,
     Help,
     Move,
@@ -29,6 +28,7 @@ from openhanabi.terminal.commands import (
     ShowLog,
     Suggest,
     command_for,
+    help_text,
     parse_command,
 )
 from openhanabi.terminal.words import card_name, event_text, hands_before, readable_note
@@ -86,25 +86,39 @@ class Session:
             self.console.clear()
         else:
             self.console.print("─" * 60, markup=False, highlight=False)
-        room = self.console.height - 1  # the prompt's row
-        if self.title:
-            title = Text(self.title, style="dim")
-            self.console.print(title)
-            room -= _rows(title, self.console.width)
         fit = fit and self.console.is_terminal
-        self.console.print(self._board(room if fit else None), soft_wrap=True)
+        room = self.console.height - 1  # the prompt's row
+        board = self._board(room if fit else None)
+        title = Text(self.title, style="dim")
+        # the title goes first where the screen is short: the board is what a move needs
+        if self.title and not (fit and _rows(board, self.console.width) >= room):
+            self.console.print(title)
+            if fit:
+                board = self._board(room - _rows(title, self.console.width))
+        self.console.print(board, soft_wrap=True)
 
     def _board(self, room: int | None) -> Text:
         """The board, with fewer recent moves than :data:`RECENT` where it must fit ``room``
-        rows (down to one move: a screen shorter still scrolls)."""
+        rows, but never fewer than the moves made since the person's last one (a screen too
+        short for them scrolls: a clue the person got must not go unseen)."""
         view = self.game.view(self.seat)
         notes = self._notes_shown()
         board = render_board(view, self.names, notes, RECENT)
         recent = RECENT
-        while room is not None and recent > 1 and _rows(board, self.console.width) > room:
+        least = max(1, self._moves_since_mine(view))
+        while room is not None and recent > least and _rows(board, self.console.width) > room:
             recent -= 1
             board = render_board(view, self.names, notes, recent)
+        if room is not None and _rows(board, self.console.width) > room:
+            board = render_board(view, self.names, notes, recent, compact=True)
         return board
+
+    def _moves_since_mine(self, view: SeatView) -> int:
+        """How many of the log's last events came after the person's own last one."""
+        for back, event in enumerate(reversed(view.events)):
+            if event.seat == self.seat:
+                return back
+        return len(view.events)
 
     def _notes_shown(self) -> dict[int, str]:
         """The bots' explanations the person may read now: none before the game is over."""
@@ -120,8 +134,11 @@ class Session:
             view = self.game.view(self.seat)
             try:
                 line = self.read_line(PROMPT)
-            except (EOFError, KeyboardInterrupt):
+            except EOFError:
                 self._say("\nInput ended: the game stops here.")
+                return False
+            except KeyboardInterrupt:
+                self._say("\nInterrupted: the game stops here.")
                 return False
             try:
                 command = parse_command(line, view, self.names)
@@ -129,7 +146,7 @@ class Session:
                 self._say(f"{error}", style="bold red")
                 continue
             if isinstance(command, Help):
-                self._say(HELP)
+                self._say(help_text(view, self.names))
             elif isinstance(command, ShowLog):
                 self._show_log()
             elif isinstance(command, Quit):

@@ -119,7 +119,12 @@
     ];
     if (turn === lastTurn() && replay.game_over) {
       const over = replay.game_over;
-      const verdict = { score: over.score, max: over.max_score, verdict: over.verdict };
+      // a stopped game has no verdict: it says that it was stopped instead
+      const verdict = {
+        score: over.score,
+        max: over.max_score,
+        verdict: over.verdict || say("replay.stopped"),
+      };
       said.push(make("span", "replay-over", say("replay.game_over", verdict)));
     }
     status.replaceChildren.apply(status, said);
