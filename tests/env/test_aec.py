@@ -168,6 +168,34 @@ def test_an_illegal_move_ends_the_game_against_its_author() -> None:
     assert sorted(finished) == [("player_0", -1.0), ("player_1", 0.0), ("player_2", 0.0)]
 
 
+def test_an_illegal_move_takes_the_team_s_points_back_as_a_lost_game_does() -> None:
+    """The game scores 0: the episode returns ``illegal_reward`` to the author and 0 to the
+    others, whatever was scored before (ending a game is never better than losing it)."""
+    table = raw_env("base", players=3, empty_clues=False)
+    rng = np.random.default_rng(1)
+    for seed in range(100):  # random play until a game has points and an illegal move to make
+        returns = dict.fromkeys(table.possible_agents, 0.0)
+        table.reset(seed=seed)
+        while not any(table.terminations.values()):
+            agent = table.agent_selection
+            mask = table.observe(agent)["action_mask"]
+            if table.game is not None and table.game.score >= 2 and not mask.all():
+                break
+            table.step(int(rng.choice(np.flatnonzero(mask))))
+            for name, reward in table.rewards.items():
+                returns[name] += reward
+        else:
+            continue
+        break
+    assert table.game is not None and table.game.score >= 2
+    assert returns == dict.fromkeys(table.possible_agents, float(table.game.score))
+    with pytest.warns(UserWarning, match="not legal now"):
+        table.step(int(np.flatnonzero(mask == 0)[0]))
+    for name, reward in table.rewards.items():
+        returns[name] += reward
+    assert returns == {name: -1.0 if name == agent else 0.0 for name in table.possible_agents}
+
+
 @pytest.mark.parametrize(
     ("move", "message"),
     [

@@ -151,7 +151,12 @@ def test_a_reset_without_a_seed_deals_games_not_dealt_before() -> None:
     meets new deals, and a seed given deals those games again."""
     batch = BatchEnv(4, players=2)
     _, masks = batch.reset()
-    assert batch.game_seeds.tolist() == [0, 1, 2, 3]
+    first = int(batch.game_seeds[0])
+    assert batch.game_seeds.tolist() == list(range(first, first + 4))
+    # from a random first seed, as the other environments: unseeded workers deal apart
+    other = BatchEnv(4, players=2)
+    other.reset()
+    assert int(other.game_seeds[0]) != first
     rng = np.random.default_rng(1)
     dealt = set(batch.game_seeds.tolist())
     for _ in range(60):

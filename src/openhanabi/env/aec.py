@@ -21,8 +21,11 @@ ever given). A seed is a whole number (a Python or NumPy integer): a float, text
 ``ValueError`` and changes nothing. ``options`` of ``reset`` are accepted and ignored.
 
 Illegal moves follow PettingZoo's classic games: a move number in range whose mask value is 0 ends
-the game at once (the table abandons it), the agent that chose it receives ``illegal_reward``
-(-1 by default) and the others 0, and a warning names the move. A move number is an int, a NumPy
+the game at once (the table abandons it, and a game abandoned scores 0), and a warning names the
+move. As in a lost game, the team's total goes back to 0; the agent that chose the move receives
+``illegal_reward`` (-1 by default) on top, so that the episode returns ``illegal_reward`` to it and
+0 to the others, however many points had been scored (a learner must not be paid for ending a
+game it might lose). A move number is an int, a NumPy
 integer or a 0-d integer array (each a member of the ``Discrete`` action space); a move number
 outside the action space, or a value that is not an integer, raises ``ValueError``.
 
@@ -321,8 +324,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
         )
         self._game().abandon(f"{agent} chose an illegal move")
         self._mask = self._decision = None
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self.rewards[agent] = self.illegal_reward
+        taken_back, self._banked = -self._banked, 0.0  # the game scores 0, as a lost one does
+        self.rewards = dict.fromkeys(self.agents, taken_back)
+        self.rewards[agent] = taken_back + self.illegal_reward
         self.terminations = dict.fromkeys(self.agents, True)
         self.infos[agent] = {"illegal_move": move}
         self._accumulate_rewards()

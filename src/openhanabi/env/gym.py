@@ -6,8 +6,8 @@ single policy sees the table from whichever seat must act. The reward is the tea
 PettingZoo environment (the change of ``score - starting score``, back to 0 when the game is
 lost). ``info`` holds ``action_mask`` (int8, 1 for each legal move) and ``seat``; masked-action
 libraries can also call :meth:`SelfPlayEnv.action_masks`. Seeds, options, illegal moves (the
-episode ends with ``illegal_reward``) and out-of-range moves (``ValueError``) behave as in the
-PettingZoo environment.
+episode ends, its return ``illegal_reward`` whatever had been scored) and out-of-range moves
+(``ValueError``) behave as in the PettingZoo environment.
 
 >>> import gymnasium
 >>> import openhanabi.env

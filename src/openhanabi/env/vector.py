@@ -56,15 +56,13 @@ from gymnasium.vector.utils import batch_space
 from numpy.typing import NDArray
 
 from openhanabi.env.batch import BatchEnv
-from openhanabi.env.batch.env import Step, check_seeds
+from openhanabi.env.batch.env import FIRST_SEED_BITS, Step, check_seeds
 from openhanabi.env.batch.extended import ExtendedObserver
 from openhanabi.env.batch.hle import as_values
 from openhanabi.env.batch.state import BatchState, Ints
 from openhanabi.env.encodings import DTYPE
 from openhanabi.env.gym import generator_seed
 from openhanabi.rules import Variant
-
-FIRST_SEED_BITS = 61  # a random first seed leaves room below the batch engine's 2**62
 
 
 class FinalObservations(BatchEnv):

@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -40,6 +41,8 @@ from openhanabi.rules.numbers import whole_number
 Step = tuple[NDArray[np.int8], NDArray[np.int8], NDArray[np.float32], NDArray[np.bool_]]
 DECK_CHUNK = 1024  # seeds shuffled together (at least) when the pool of dealt decks runs out
 LARGEST_SEED = 1 << 62  # seeds are kept as int64, and later games take the seeds after them
+
+FIRST_SEED_BITS = 61  # a random first seed leaves room below the seeds' bound of 2**62
 
 
 def _is_seed(value: object) -> bool:
@@ -127,7 +130,7 @@ class BatchEnv:
         self.moves = BatchMoves(moves, self.state.rules)
         self.options = OptionRules(self.state) if has_options(self.variant) else None
         self.game_seeds = np.zeros(games, np.int64)
-        self._next_seed = 0
+        self._next_seed: int | None = None  # none before the first reset: a random one then
         self._pool = deal(self.variant, [])
         self._pool_seed = 0  # the seed of the pool's first deck
         self._banked = np.zeros(games, np.int64)
@@ -149,13 +152,14 @@ class BatchEnv:
 
         ``seed`` is the first seed (games get ``seed``, ``seed + 1`` ...) or one seed per game;
         games that end later take the seeds after the largest one. Without a seed, the games
-        take the seeds after the last game dealt (0, 1 ... at the first reset), as a bare
-        ``reset()`` of the other environments does: an evaluation that resets each round
-        meets new deals. Seeds are whole numbers (Python or NumPy integers) between -2**62 and
-        2**62; anything else raises ``ValueError`` and changes nothing.
+        take the seeds after the last game dealt (from a random first seed at the first reset),
+        as a bare ``reset()`` of the other environments does: an evaluation that resets each
+        round meets new deals, and workers that never seed do not all play the same ones.
+        Seeds are whole numbers (Python or NumPy integers) between -2**62 and 2**62; anything
+        else raises ``ValueError`` and changes nothing.
         """
         if seed is None:
-            seed = self._next_seed
+            seed = secrets.randbits(FIRST_SEED_BITS) if self._next_seed is None else self._next_seed
         rows = self.state.rows
         seeds = check_seeds(seed, self.games)
         self._pool = deal(self.variant, [])
@@ -230,7 +234,9 @@ class BatchEnv:
     def _deal(self, rows: Ints) -> None:
         count = len(rows)
         first = self._next_seed
-        self._next_seed += count
+        if first is None:  # every reset sets it
+            raise RuntimeError("reset() the batch before stepping it")
+        self._next_seed = first + count
         self.game_seeds[rows] = np.arange(first, first + count)
         self._start(rows, self._deals(first, count))
         self._banked[rows] = 0
