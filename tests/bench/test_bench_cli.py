@@ -196,3 +196,67 @@ def test_help_names_every_option() -> None:
         assert option in result.stdout
     for option in ("--json", "--plot", "--compare", "--declared-play", "--bonus-tiles"):
         assert option in result.stdout
+
+
+def test_games_a_bot_broke_are_counted_in_the_text_where_the_figures_are_read(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """They score 0 in the mean: the table says how many they are, not only the JSON."""
+    from odd_bots import Unmakeable
+    from openhanabi.bots import registry
+    from openhanabi.cli import main
+
+    monkeypatch.setitem(registry._BOTS, Unmakeable.name, Unmakeable)
+    status = main(["bench", "--bot", Unmakeable.name, "--games", "3", "--jobs", "1"])
+    assert status == 1
+    out, err = capsys.readouterr()
+    assert "3 of 3 games ended in a bot error, each counted as a score of 0" in out
+    assert "3 games ended in a bot error; the first: " in err
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--players", "0", "2"], "players must be 2 to 5, not 0"),
+        (["--players", "6"], "players must be 2 to 5, not 6"),
+        (["--json", ""], "--json needs a file name"),
+        (["--plot", ""], "--plot needs a file name"),
+    ],
+)
+def test_a_player_count_or_a_file_name_that_cannot_be_is_refused_first(
+    args: list[str], message: str
+) -> None:
+    result = hanabi(*args, "--games", "2")
+    assert result.returncode == 2
+    assert result.stderr == f"hanabi bench: {message}\n"
+
+
+def test_the_files_are_written_even_when_the_text_s_reader_stops_early(tmp_path: Path) -> None:
+    import os
+
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader (| head) is gone before the report is printed
+    try:
+        result = subprocess.run(
+            [
+                sys.executable,
+                "-c",
+                RUN,
+                "bench",
+                "--games",
+                "2",
+                "--jobs",
+                "1",
+                "--json",
+                str(tmp_path / "out.json"),
+            ],
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+    finally:
+        os.close(write_end)
+    assert "Traceback" not in result.stderr
+    assert json.loads((tmp_path / "out.json").read_text())["runs"]

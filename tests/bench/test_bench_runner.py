@@ -57,7 +57,17 @@ def test_results_do_not_depend_on_how_the_games_are_cut_or_run() -> None:
     serial = run(plan, Serial())
     parallel = run(plan, Processes(2))
     assert serial.results == parallel.results
-    assert len(chunks_of(plan, 1)) < len(chunks_of(plan, 2))
+    many = Plan(VARIANTS, ("basic", "random"), games=400, seed=3)
+    assert len(chunks_of(many, 1)) < len(chunks_of(many, 2))
+
+
+def test_the_progress_bar_moves_at_least_forty_times_a_run_for_a_slow_bot() -> None:
+    """The bar advances a chunk at a time: 200 games of a bot at a tenth of a game a second
+    must not leave it standing for minutes."""
+    for games, workers in [(200, 1), (40, 1), (2000, 2), (7, 3)]:
+        chunks = chunks_of(Plan(VARIANTS[:1], ("basic",), games=games, seed=0), workers)
+        assert sum(len(chunk.seeds) for chunk in chunks) == games
+        assert len(chunks) >= min(games, 40), (games, workers)
 
 
 def test_a_mixed_table_cycles_the_names_over_the_seats() -> None:

@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 
 from odd_bots import Unmakeable
 from openhanabi.bench.review import Move, agreement, kind_of, review, share
-from openhanabi.bots import BotError, make_bot, play_game, registry
+from openhanabi.bots import Bot, BotError, make_bot, play_game, registry
 from openhanabi.records import read_record, record_of, replay_states
-from openhanabi.rules import PRESETS, Action, ActionType, Game, find_variant
+from openhanabi.rules import PRESETS, Action, ActionType, Game, SeatView, find_variant
 
 DATA = (Path(__file__).parents[2] / ".." / "shared" / "data" / "ah2ac2-3p").resolve()
 
@@ -98,3 +98,25 @@ def test_a_bot_that_cannot_be_made_fails_as_a_bot_error_naming_it(
     )
     with pytest.raises(BotError, match=r"^bot 'unmakeable' in seat 0 could not be made: Runtime"):
         review(record, Unmakeable.name)
+
+
+class Says(Bot):
+    """A bot that answers in words, not with an action."""
+
+    name = "says"
+    summary = "answers in words"
+
+    def act(self, view: SeatView) -> Action:
+        return "play 1"  # type: ignore[return-value]
+
+
+def test_a_bot_that_answers_no_action_is_named_with_the_move_as_the_table_counts_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(registry._BOTS, Says.name, Says)
+    variant = find_variant("base", players=2)
+    record = record_of(
+        play_game(Game.new(variant, 1), [make_bot("basic", s, variant) for s in (0, 1)])
+    )
+    with pytest.raises(BotError, match=r"^bot 'says' returned 'play 1' at move 1, which is not an"):
+        list(review(record, Says.name))

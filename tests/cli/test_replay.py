@@ -90,6 +90,18 @@ def test_replay_of_an_unfinished_game_of_our_own_form(tmp_path: Path) -> None:
     assert "not over: Ben (seat 2) to play" in text  # seats counted from 1, as the board does
     assert summary["seat"] == 1  # and from 0 in JSON, as the rules count them
     assert "rainbow, 2 players, declared play, bonus tiles" in text
+    # a verdict rates a finished show: a game not over yet has none
+    assert summary["rating"] is None
+    assert "score:    0 of 30 so far\n" in text
+
+
+def test_the_starting_seat_is_counted_as_the_seat_to_play_is(tmp_path: Path) -> None:
+    game = Game.new(find_variant("base", players=3, start_seat=2), 5)
+    path = tmp_path / "game.json"
+    write_record(record_of(game, ["Ann", "Ben", "Cat"]), path)
+    text = hanabi("replay", path).stdout
+    assert "base, 3 players, seat 3 starts" in text
+    assert "not over: Cat (seat 3) to play" in text
 
 
 def test_a_game_stopped_before_its_end_is_rated_nothing(tmp_path: Path) -> None:
@@ -130,7 +142,7 @@ def bad_files(tmp_path: Path) -> dict[str, tuple[Path, str]]:
 
     add("not-json", "this is not JSON", "not JSON: Expecting value: line 1 column 1")
     add("binary", b"\x89PNG\r\n\x1a\n\x00\x00", "not UTF-8 text")
-    add("empty", "", "not JSON")
+    add("empty", "", "the record is empty")
     add("no-deck", json.dumps({k: v for k, v in real.items() if k != "deck"}), "deck: missing")
     add(
         "bad-type",

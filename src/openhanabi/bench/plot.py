@@ -4,6 +4,7 @@ Agg canvas: no window, no change to matplotlib's global backend."""
 from __future__ import annotations
 
 import math
+import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -96,5 +97,7 @@ def plot_scores(
     for ax in axes[len(counts) :]:
         ax.set_visible(False)
     if title:
-        figure.suptitle(title)
+        # a variant with many options makes a long title: wrapped to the figure's width
+        # (about 11 characters an inch at the default size) rather than cut at both edges
+        figure.suptitle("\n".join(textwrap.wrap(title, width=int(11 * 6.4 * columns))))
     figure.savefig(path, format=plot_format(path), dpi=100)

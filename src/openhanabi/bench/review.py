@@ -96,9 +96,16 @@ def reviewing(record: Record, bot: str, seed: int = 0) -> Iterator[Move]:
             said = player.reason()
         except Exception as error:
             what = " ".join(f"{type(error).__name__}: {error}".split())
-            raise BotError(f"bot {bot!r} failed at move {index}: {what}") from error
+            # moves counted from 1, as the replay's table counts them
+            raise BotError(f"bot {bot!r} failed at move {index + 1}: {what}") from error
+        if not isinstance(suggested, Action):
+            raise BotError(
+                f"bot {bot!r} returned {suggested!r} at move {index + 1}, which is not an Action"
+            )
         if suggested not in view.legal_actions:
-            raise BotError(f"bot {bot!r} chose {suggested} at move {index}, which the rules forbid")
+            raise BotError(
+                f"bot {bot!r} chose {suggested} at move {index + 1}, which the rules forbid"
+            )
         yield Move(index, seat, made, suggested, explanation, said)
 
 

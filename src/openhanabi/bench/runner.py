@@ -128,7 +128,8 @@ def play_chunk(chunk: Chunk) -> ChunkResult:
 
 def chunks_of(plan: Plan, workers: int) -> list[Chunk]:
     """The plan cut into chunks: a few per worker and variant, so that workers stay busy."""
-    size = max(1, min(50, math.ceil(plan.games / (4 * workers))))
+    # small enough that the progress bar moves every few seconds even for a slow bot
+    size = max(1, min(50, math.ceil(plan.games / (40 * workers))))
     end = plan.seed + plan.games
     return [
         Chunk(variant, plan.seating(variant.players), range(first, min(first + size, end)))

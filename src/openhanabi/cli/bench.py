@@ -140,11 +140,13 @@ def run(args: argparse.Namespace) -> int:
         runs = _play(plans, args)
     except RayUnavailableError as error:
         return fail(f"{PROG}: {error}")
-    _print(runs, args)
+    # the files first: a reader that stops reading the text (| head) must not lose them
     try:
         _write(runs, args)
     except OSError as error:
+        _print(runs, args)
         return fail(f"{PROG}: cannot write the output: {error}")
+    _print(runs, args)
     errors = sum(s.errors for r in runs for s in summaries_of(r))
     if errors:
         first = next(g.error for r in runs for games in r.results for g in games if g.error)
@@ -173,20 +175,23 @@ def _plans(args: argparse.Namespace) -> list[Plan]:
         raise ValueError(f"--compare needs exactly two bots, not {len(names)}")
     check_seed_range(args.seed, args.games)
     players = sorted(set(args.players))
+    # the rules name a player count they do not play before the seats are counted
+    variants = tuple(
+        variant_from(argparse.Namespace(**{**vars(args), "players": p})) for p in players
+    )
     if not args.compare and len(names) > players[0]:
         raise ValueError(
             f"--bot names {len(names)} bots, more than the {players[0]} seats of a "
             f"{players[0]}-player game: a mixed table seats one bot a seat"
         )
-    variants = tuple(
-        variant_from(argparse.Namespace(**{**vars(args), "players": p})) for p in players
-    )
     tables = [(name,) for name in names] if args.compare else [tuple(names)]
     return [Plan(variants, bots, args.games, args.seed) for bots in tables]
 
 
 def _check_outputs(args: argparse.Namespace) -> str | None:
     for option, value in (("--json", args.json), ("--plot", args.plot)):
+        if value == "":
+            return f"{option} needs a file name"
         if value is not None and not Path(value).resolve().parent.is_dir():
             return f"{option} {value}: no such folder"
         if value is not None and Path(value).is_dir():  # found only once every game was played
@@ -214,7 +219,8 @@ def _play(plans: Sequence[Plan], args: argparse.Namespace) -> list[Run]:
         if args.ray is not None:
             with RayCluster(args.ray, workers=args.jobs) as cluster:
                 return run_all(plans, cluster, progress)
-        executor: Executor = executor_for(args.jobs)
+        # no more processes than games: a worker with nothing to play only costs its start
+        executor: Executor = executor_for(min(args.jobs, total))
         return run_all(plans, executor, progress)
 
 
@@ -236,6 +242,12 @@ def _print(runs: Sequence[Run], args: argparse.Namespace) -> None:
         print()
         print(f"bots:     {', '.join(current.plan.bots)}")
         print("\n".join(summary_table(summaries)))
+        for s in summaries:
+            if s.errors:  # counted as 0 in the line above: said where the figures are read
+                print(
+                    f"{s.players:>7}  {s.errors} of {s.games} games ended in a bot error, "
+                    "each counted as a score of 0"
+                )
         print(f"scores    games per score, {low} to the maximum:")
         print("\n".join(histogram_lines(summaries, low)))
     if args.compare:

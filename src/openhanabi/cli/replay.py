@@ -180,13 +180,13 @@ def summarise(record: Record, game: Game) -> dict[str, Any]:
     outcome = game.outcome
     score = outcome.score if outcome is not None else game.score
     stopped = outcome is not None and outcome.termination is Termination.ABANDONED
-    # a game stopped before its end is rated nothing, as the table that stopped it says
-    verdict = (
-        None if variant.all_or_nothing or stopped else rating(score, variant.max_score).verdict
-    )
+    # a game stopped before its end is rated nothing, as the table that stopped it says, and a
+    # game not over yet is not rated: a verdict rates a finished show
+    unrated = variant.all_or_nothing or stopped or outcome is None
+    verdict = None if unrated else rating(score, variant.max_score).verdict
     return {
         "variant": variant.key,
-        "description": variant.describe(),
+        "description": variant.describe(first_seat=1),  # seats as the text counts them
         "players": list(record.players),
         "actions": len(record.actions),
         "score": score,

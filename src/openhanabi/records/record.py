@@ -84,7 +84,7 @@ UNSUPPORTED_OPTIONS: Final = {
     "deckPlays": "bottom-deck blind plays",
     "detrimentalCharacters": "detrimental characters",
     "cardCycle": "card cycling",
-    "speedrun": "the speedrun ending",
+    "speedrun": "speedrun ending",
 }
 
 # the options of a record this project writes, in the order written: JSON name, Variant field
@@ -328,6 +328,8 @@ class Record:
     @classmethod
     def from_json(cls, text: str | bytes) -> Record:
         """The record in JSON ``text``."""
+        if not text.strip():  # said as such, not as JSON's "expecting value" at its first column
+            raise RecordError("the record is empty", reason="empty")
         try:
             data = json.loads(text)
         except UnicodeDecodeError:
