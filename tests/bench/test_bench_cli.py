@@ -140,6 +140,7 @@ def test_compare_pairs_two_bots_on_the_same_seeds(tmp_path: Path) -> None:
     assert (basic["bots"], random["bots"]) == (["basic"], ["random"])
     assert [g["seed"] for g in basic["games"]] == [g["seed"] for g in random["games"]]
     [comparison] = document["comparison"]
+    assert (comparison["first"], comparison["second"]) == ("basic", "random")  # first minus second
     assert comparison["wins"] + comparison["ties"] + comparison["losses"] == 6
     pairs = zip(basic["games"], random["games"], strict=True)
     differences = [a["score"] - b["score"] for a, b in pairs]

@@ -93,8 +93,14 @@ def document(
         **context,
         "wall_seconds": max(run.wall_seconds for run in runs),
         "runs": [_run_document(run) for run in runs],
-        "comparison": None if comparisons is None else [asdict(c) for c in comparisons],
+        "comparison": None if comparisons is None else [_compared(runs, c) for c in comparisons],
     }
+
+
+def _compared(runs: Sequence[Run], comparison: Comparison) -> dict[str, Any]:
+    """A paired comparison, naming its bots: its difference is ``first`` minus ``second``."""
+    first, second = (" + ".join(run.plan.bots) for run in runs)
+    return {"first": first, "second": second, **asdict(comparison)}
 
 
 def _run_document(run: Run) -> dict[str, Any]:
