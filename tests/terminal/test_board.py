@@ -140,6 +140,12 @@ def test_a_game_over_board_shows_the_final_score_not_the_fireworks_alone() -> No
     assert "at most" not in board[1] and "Last round" not in board[2]
 
 
+def test_a_stopped_game_s_board_gives_it_no_score() -> None:
+    game = run(game_of_fives(), "play 0", "play 5")  # one point on the fireworks
+    game.abandon("you stopped the game")
+    assert lines(game)[1].endswith("   1 on the fireworks (stopped: no score)")
+
+
 def test_the_starting_seat_is_counted_from_1_as_the_hands_are() -> None:
     game = Game.new(find_variant("base", players=3, start_seat=1), 1)
     board = render_board(game.view(0), ("Alice", "Bob", "Cathy")).plain.splitlines()

@@ -107,6 +107,8 @@ def _fireworks(view: SeatView) -> Text:
         text.append(f"   score {view.score} of {variant.max_score}")
         if view.max_reachable < variant.max_score:
             text.append(f" (at most {view.max_reachable} now)")
+    elif outcome.termination is Termination.ABANDONED:
+        text.append(f"   {view.score} on the fireworks (stopped: no score)")
     else:
         # the game's score, which a strikeout (or an unfinished show) may have made 0
         text.append(f"   final score {outcome.score} of {variant.max_score}")
