@@ -51,7 +51,7 @@ def scores_row(bot: str, results: list[tuple[list[Move], int, int, int]]) -> str
     ours = estimate([float(result[1]) for result in results])
     gain = estimate([float(result[1] - result[2]) for result in results])
     perfect = sum(result[1] == result[3] for result in results)
-    return f"{bot:<20} {ours!s:>14} {gain.mean:>+10.2f} ± {gain.standard_error:.2f} {perfect:>8}"
+    return f"{bot:<20} {ours!s:>14} {gain.mean:>+10.2f} ± {gain.error_text()} {perfect:>8}"
 
 
 def row(bot: str, result: Agreement) -> str:

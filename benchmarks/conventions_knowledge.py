@@ -250,8 +250,8 @@ def main(argv: list[str] | None = None) -> int:
             score = estimate(scores[kind])
             gain = estimate([a - b for a, b in zip(scores[kind], base, strict=True)])
             print(
-                f"  {kind:<{width}} {score.mean:7.3f} {score.standard_error:6.3f}"
-                f" {gain.mean:+7.3f} {gain.standard_error:6.3f}"
+                f"  {kind:<{width}} {score.mean:7.3f} {score.error_text(3):>6}"
+                f" {gain.mean:+7.3f} {gain.error_text(3):>6}"
                 f" {refunds[kind] / args.games:18.2f}"
             )
     return 0

@@ -17,7 +17,6 @@ import argparse
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import astuple
 
 from openhanabi.bench.progress import progress_bar
 from openhanabi.bench.stats import estimate
@@ -75,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
     search = [float(r[0]) for r in results]
     hat = [float(r[1]) for r in results]
     diffs = [s - h for s, h in zip(search, hat, strict=True)]
-    (sm, se), (hm, he), (dm, de) = (astuple(estimate(v)) for v in (search, hat, diffs))
+    ours, theirs, paired = (estimate(v) for v in (search, hat, diffs))
     searched = sum(r[2] for r in results)
     deviated = sum(r[3] for r in results)
     print(
@@ -83,14 +82,16 @@ def main(argv: list[str] | None = None) -> int:
         f"budget {args.budget} s/move, {args.jobs} job(s)"
     )
     print(
-        f"search {sm:7.4f} ± {se:.4f}  perfect {sum(s == 25 for s in search):4d}  "
+        f"search {ours.mean:7.4f} ± {ours.error_text(4)}  "
+        f"perfect {sum(s == 25 for s in search):4d}  "
         f"strikeouts {search.count(0)}"
     )
     print(
-        f"hat    {hm:7.4f} ± {he:.4f}  perfect {sum(h == 25 for h in hat):4d}  "
+        f"hat    {theirs.mean:7.4f} ± {theirs.error_text(4)}  "
+        f"perfect {sum(h == 25 for h in hat):4d}  "
         f"strikeouts {hat.count(0)}"
     )
-    print(f"paired difference {dm:+.4f} ± {de:.4f}")
+    print(f"paired difference {paired.mean:+.4f} ± {paired.error_text(4)}")
     print(
         f"searched moves {searched}, changed {deviated}; "
         f"{args.games / seconds:.3f} games/s (search and hat games together)"

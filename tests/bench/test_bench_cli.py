@@ -74,6 +74,29 @@ def test_json_holds_every_game_and_the_statistics(tmp_path: Path) -> None:
     assert document["comparison"] is None
 
 
+def test_the_json_holds_the_rules_to_set_the_variant_up_again(tmp_path: Path) -> None:
+    document = bench_json(
+        tmp_path, "--variant", "rainbow", "--players", "2", "4", "--storms", "2",
+        "--bonus-tiles", "--games", "2",
+    )  # fmt: skip
+    assert document["options"] == "rainbow, 2 storms, bonus tiles"
+    rules = document["rules"]
+    assert rules["suits"][-1] == "rainbow" and len(rules["suits"]) == 6
+    assert rules["hand_size"] == {"2": 5, "4": 4}
+    assert rules["storms"] == 2 and rules["bonus_tiles"] and not rules["declared_play"]
+
+
+def test_one_game_has_no_standard_error_to_show(tmp_path: Path) -> None:
+    out = tmp_path / "one.json"
+    result = hanabi("--players", "3", "--games", "1", "--jobs", "1", "--json", out)
+    assert result.returncode == 0, result.stderr
+    assert "(1 game per player count)" in result.stdout
+    assert "± n/a" in result.stdout and "± 0.00" not in result.stdout
+    assert "run:      1 game in " in result.stdout
+    [summary] = json.loads(out.read_text())["runs"][0]["summaries"]
+    assert summary["score"]["standard_error"] is None
+
+
 def test_results_are_the_same_with_one_or_two_jobs(tmp_path: Path) -> None:
     args = ("--bot", "basic,random", "--players", "2", "3", "--games", "8", "--seed", "9")
     one = bench_json(tmp_path, *args, "--jobs", "1")

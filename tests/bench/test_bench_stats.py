@@ -28,8 +28,9 @@ def test_estimate_is_the_mean_and_its_standard_error() -> None:
     assert str(found) == "5.00 ± 0.76"
 
 
-def test_one_value_has_no_spread_and_none_is_an_error() -> None:
-    assert estimate([17]).standard_error == 0.0
+def test_one_value_has_no_standard_error_and_none_is_an_error() -> None:
+    assert estimate([17]).standard_error is None
+    assert str(estimate([17])) == "17.00 ± n/a"
     assert estimate([3, 3, 3]).standard_error == 0.0
     with pytest.raises(ValueError):
         estimate([])

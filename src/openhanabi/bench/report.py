@@ -70,7 +70,7 @@ def histogram_lines(summaries: Sequence[Summary], low: int) -> list[str]:
 def comparison_table(comparisons: Sequence[Comparison]) -> list[str]:
     lines = [f"{'players':>7}  {'games':>6}  {'difference':>14}  {'wins':>6}  {'ties':>6}  losses"]
     for c in comparisons:
-        difference = f"{c.difference.mean:+.2f} ± {c.difference.standard_error:.2f}"
+        difference = f"{c.difference.mean:+.2f} ± {c.difference.error_text()}"
         lines.append(
             f"{c.players:>7}  {c.games:>6}  {difference:>14}  {c.wins:>6}  {c.ties:>6}  {c.losses}"
         )
@@ -87,6 +87,7 @@ def document(
     return {
         "variant": variant.key,
         "options": options_text(variant),
+        "rules": rules_of(plan.variants),
         "players": [v.players for v in plan.variants],
         "games": plan.games,
         "seed": plan.seed,
@@ -94,6 +95,36 @@ def document(
         "wall_seconds": max(run.wall_seconds for run in runs),
         "runs": [_run_document(run) for run in runs],
         "comparison": None if comparisons is None else [_compared(runs, c) for c in comparisons],
+    }
+
+
+# the options a bench's variants share; the player count and the hand size go together
+SHARED_RULES = (
+    "clue_tokens",
+    "storms",
+    "empty_clues",
+    "all_or_nothing",
+    "declared_play",
+    "bonus_tiles",
+    "hanab_live_ending",
+    "start_seat",
+)
+
+
+def rules_of(variants: Sequence[Variant]) -> dict[str, Any]:
+    """Every rule of a bench's ``variants`` as data, to set them up again: the suits, the hand
+    size for each player count, and the options they share (the start seat counted from 0).
+
+    >>> from openhanabi.rules import find_variant
+    >>> rules = rules_of([find_variant("rainbow", players=p, storms=2) for p in (2, 4)])
+    >>> rules["suits"][-1], rules["hand_size"], rules["storms"], rules["bonus_tiles"]
+    ('rainbow', {'2': 5, '4': 4}, 2, False)
+    """
+    first = variants[0]
+    return {
+        "suits": [suit.key for suit in first.suits],
+        "hand_size": {str(v.players): v.hand_size for v in variants},
+        **{name: getattr(first, name) for name in SHARED_RULES},
     }
 
 

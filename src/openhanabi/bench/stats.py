@@ -21,23 +21,32 @@ from openhanabi.bench.runner import GameResult
 
 @dataclass(frozen=True, slots=True)
 class Estimate:
-    """A sample mean and its standard error (sample standard deviation over the root of n)."""
+    """A sample mean and its standard error (sample standard deviation over the root of n),
+    None for a single value, which gives no spread to estimate it from.
+
+    >>> print(estimate([17]), estimate([2.5, 3.5]).error_text(3))
+    17.00 ± n/a 0.500
+    """
 
     mean: float
-    standard_error: float
+    standard_error: float | None
 
     def __str__(self) -> str:
-        return f"{self.mean:.2f} ± {self.standard_error:.2f}"
+        return f"{self.mean:.2f} ± {self.error_text()}"
+
+    def error_text(self, digits: int = 2) -> str:
+        """The standard error with ``digits`` decimals, "n/a" where there is none."""
+        return "n/a" if self.standard_error is None else f"{self.standard_error:.{digits}f}"
 
 
 def estimate(values: Sequence[float]) -> Estimate:
-    """The mean of ``values`` and its standard error (0 for fewer than two values)."""
+    """The mean of ``values`` and its standard error (None for a single value)."""
     n = len(values)
     if n == 0:
         raise ValueError("no values to estimate from")
     mean = math.fsum(values) / n
     if n < 2:
-        return Estimate(mean, 0.0)
+        return Estimate(mean, None)
     variance = math.fsum((value - mean) ** 2 for value in values) / (n - 1)
     return Estimate(mean, math.sqrt(variance / n))
 

@@ -97,6 +97,21 @@ class Reason:
                 raise ValueError(f"a reason's param {name!r} is neither a value nor a reason")
         return cls(data["key"], params)
 
+    def counted(self, worded: Callable[[str], bool]) -> Reason:
+        """This reason, each of its parts that counts a single clue token keyed to its words for
+        one (its key ending in ``_one``) where ``worded`` says a catalogue has them: "1 clue
+        token", not "1 clue tokens".
+
+        >>> reason("a", tokens=1, why=reason("b", tokens=1)).counted(lambda key: key == "a_one")
+        Reason(key='a_one', params={'tokens': 1, 'why': Reason(key='b', params={'tokens': 1})})
+        """
+        params = {
+            name: value.counted(worded) if isinstance(value, Reason) else value
+            for name, value in self.params.items()
+        }
+        one = f"{self.key}_one"
+        return Reason(one if params.get("tokens") == 1 and worded(one) else self.key, params)
+
     def every_key(self) -> set[str]:
         """This reason's key and those of every reason nested in it."""
         found = {self.key}
@@ -174,20 +189,7 @@ def english(said: Reason, variant: Variant, names: Sequence[str] | None = None) 
             return f"{value:.2f}"
         return str(value)
 
-    return render(_one_token(said), lambda key: ENGLISH.get(key, key), word)
-
-
-def _one_token(said: Reason) -> Reason:
-    """``said``, with each part that counts a single clue token keyed to its words for one
-    (its key ending in ``_one``): "1 clue token", not "1 clue tokens"."""
-    params = {
-        name: _one_token(value) if isinstance(value, Reason) else value
-        for name, value in said.params.items()
-    }
-    key = said.key
-    if params.get("tokens") == 1 and f"{key}_one" in ENGLISH:
-        key = f"{key}_one"
-    return Reason(key, params)
+    return render(said.counted(ENGLISH.__contains__), lambda key: ENGLISH.get(key, key), word)
 
 
 def said_in_english(

@@ -235,7 +235,7 @@ def _print(runs: Sequence[Run], args: argparse.Namespace) -> None:
     variant: Variant = plan.variants[0]
     last = plan.seed + plan.games - 1
     print(f"variant:  {options_text(variant)}")
-    print(f"seeds:    {plan.seed}..{last} ({plan.games} games per player count)")
+    print(f"seeds:    {plan.seed}..{last} ({_games(plan.games)} per player count)")
     low = min(0, variant.min_score)
     for current in runs:
         summaries = summaries_of(current)
@@ -245,7 +245,7 @@ def _print(runs: Sequence[Run], args: argparse.Namespace) -> None:
         for s in summaries:
             if s.errors:  # counted as 0 in the line above: said where the figures are read
                 print(
-                    f"{s.players:>7}  {s.errors} of {s.games} games ended in a bot error, "
+                    f"{s.players:>7}  {s.errors} of {_games(s.games)} ended in a bot error, "
                     "each counted as a score of 0"
                 )
         print(f"scores    games per score, {low} to the maximum:")
@@ -259,7 +259,11 @@ def _print(runs: Sequence[Run], args: argparse.Namespace) -> None:
     wall = max(r.wall_seconds for r in runs)
     rate = games / wall if wall > 0 else float("inf")
     print()
-    print(f"run:      {games} games in {wall:.1f} s {_where(args)}: {rate_text(rate)} games/s")
+    print(f"run:      {_games(games)} in {wall:.1f} s {_where(args)}: {rate_text(rate)} games/s")
+
+
+def _games(count: int) -> str:
+    return f"{count} game{'s' if count != 1 else ''}"
 
 
 def _all(current: Run) -> list[GameResult]:

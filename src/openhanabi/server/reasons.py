@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 
 from openhanabi.bots.explanation import Param, Reason, player, render
 from openhanabi.rules import Variant
-from openhanabi.server.i18n import Translator, one_or_many
+from openhanabi.server.i18n import Translator
 from openhanabi.server.protocol import suit_name
 
 PREFIX = "bots."  # a reason's key in the catalogues
@@ -40,7 +40,7 @@ def say(
     except ValueError:
         return None
     texts = t.texts
-    said = _counted(said, texts)
+    said = said.counted(lambda key: PREFIX + key in texts)
     if any(PREFIX + key not in texts for key in said.every_key()):
         return None
 
@@ -59,16 +59,6 @@ def say(
         return render(said, lambda key: texts[PREFIX + key], word)
     except (IndexError, KeyError, ValueError):
         return None  # a suit or a placeholder that is not there: the English sentence stands
-
-
-def _counted(said: Reason, texts: Mapping[str, str]) -> Reason:
-    """``said``, each of its parts that counts one token keyed to its form for one token."""
-    params = {
-        name: _counted(value, texts) if isinstance(value, Reason) else value
-        for name, value in said.params.items()
-    }
-    key = one_or_many(texts, PREFIX + said.key, params.get("tokens"))
-    return Reason(key.removeprefix(PREFIX), params)
 
 
 def sentence(
