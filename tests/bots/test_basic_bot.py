@@ -91,7 +91,7 @@ def test_it_plays_a_card_it_knows_is_playable_declaring_a_known_suit() -> None:
     game.apply(Action.rank_clue(0, 3))
     game.apply(Action.colour_clue(1, BLUE))
     assert bot.act(game.view(1)) == Action.play(blue_one, BLUE)
-    assert "declaring Blue" in bot.explain()
+    assert "declaring blue" in bot.explain()
 
 
 def test_it_saves_a_critical_card_on_the_next_players_chop() -> None:

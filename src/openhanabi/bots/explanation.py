@@ -258,7 +258,7 @@ ENGLISH: Final[dict[str, str]] = {
     "clue.colour": "their {colour:lower} cards",
     "clue.rank": "their {rank}s",
     "action.play": "to play slot {position}",
-    "action.play_declared": "to play slot {position} declaring {suit}",
+    "action.play_declared": "to play slot {position} declaring {suit:lower}",
     "action.discard": "to discard slot {position}",
     "action.clue": "to tell {name} about {clue}",
     "action.choose": "to choose card {card}",
@@ -271,7 +271,7 @@ ENGLISH: Final[dict[str, str]] = {
     "basic.discard.chop": "I discarded slot {position}, my oldest untouched card.",
     "basic.discard.cheapest": "I discarded slot {position}, the card I could spare best.",
     "basic.play.forced": "I had to play: slot {position} was the likeliest to fit.",
-    "basic.play.declared": "I played slot {position} declaring {suit}: I knew it fit.",
+    "basic.play.declared": "I played slot {position} declaring {suit:lower}: I knew it fit.",
     "basic.play.sure": "I played slot {position}: every card it could be fits a firework.",
     "basic.bonus.play_discarded": (
         "I played the {suit:lower} {rank} from the discard pile (bonus tile)."
