@@ -23,6 +23,27 @@ def test_every_command_has_help(command: str, capsys: pytest.CaptureFixture[str]
     assert f"usage: hanabi {command}" in capsys.readouterr().out
 
 
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        ([], "hanabi: the following arguments are required: COMMAND (see hanabi --help)"),
+        (["bench", "--games", "x"], "hanabi bench: argument --games: invalid int value: 'x'"),
+        (["play", "--bot"], "hanabi play: argument --bot: expected one argument"),
+        (["replay"], "hanabi replay: the following arguments are required: FILE"),
+        (["serve", "--port", "many"], "hanabi serve: argument --port: invalid int value"),
+    ],
+)
+def test_an_option_argparse_refuses_is_said_in_one_line(
+    args: list[str], line: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        build_parser().parse_args(args)
+    assert exit_.value.code == 2
+    said = capsys.readouterr().err
+    assert said.startswith(line) and said.count("\n") == 1, said  # no usage block before it
+    assert said.endswith(" --help)\n")
+
+
 @pytest.mark.parametrize("command", [["variants"], ["simulate", "--games", "3"]])
 def test_a_reader_that_stops_early_gets_no_traceback(command: list[str]) -> None:
     read_end, write_end = os.pipe()

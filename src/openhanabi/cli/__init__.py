@@ -8,6 +8,7 @@ import io
 import os
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from openhanabi import __version__
 
@@ -16,8 +17,17 @@ from openhanabi import __version__
 COMMANDS = ("bench", "bots", "play", "replay", "serve", "simulate", "variants")
 
 
+class Parser(argparse.ArgumentParser):
+    """A parser that refuses bad options in one line, as the commands refuse theirs
+    (:func:`openhanabi.cli.options.fail`), rather than after a usage block that buries it; the
+    subcommands' parsers are of this class too."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="hanabi",
         description="Hanabi for players, bot builders and researchers.",
     )

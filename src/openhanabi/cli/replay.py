@@ -44,7 +44,9 @@ def add_parser(subparsers: Any) -> None:
         "turns, clue tokens and storms. With --bot, also what that bot would have done before "
         "each move, from that seat's view alone.",
     )
-    parser.add_argument("file", help="a game record (hanab.live JSON); - reads standard input")
+    parser.add_argument(
+        "file", metavar="FILE", help="a game record (hanab.live JSON); - reads standard input"
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument(
         "--bot",
