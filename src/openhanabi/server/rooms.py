@@ -23,7 +23,6 @@ import contextlib
 import functools
 import logging
 from collections.abc import Callable
-from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -39,6 +38,7 @@ from openhanabi.server.errors import Problem, RefusedError
 from openhanabi.server.games import LiveRecord, explanations, rebuild
 from openhanabi.server.i18n import DEFAULT, Translator, translator
 from openhanabi.server.models import GameRecord
+from openhanabi.server.thinking import BotThreads
 from openhanabi.server.writer import Saving, Writer
 
 log = logging.getLogger(__name__)
@@ -49,8 +49,8 @@ BOT_TURN_TRIES = 5
 # a bot's move that takes longer than this is the stand-in's, as is every later move of that
 # bot's seat in the game: its thread cannot be stopped, and may still be working on it
 BOT_SECONDS = 30.0
-# the threads the bots of every table think in, apart from those that load and store games: a
-# bot that hangs holds up other bots at worst, never the database
+# the threads the bots of every table think in at once, apart from those that load and store
+# games; a bot that hangs has its thread replaced (:mod:`~openhanabi.server.thinking`)
 BOT_THREADS = 4
 
 
@@ -98,6 +98,7 @@ class Room:
     bot_kinds: dict[int, str]  # seat -> the name of its bot, for the seat's name in each language
     writer: Writer
     bot_delay: float
+    bot_threads: BotThreads  # where bots think
     record: LiveRecord  # the game's record as stored, kept up to date by each save
     viewers: set[Viewer] = field(default_factory=set)
     explanations: dict[int, str] = field(default_factory=dict)  # event index -> why
@@ -111,7 +112,6 @@ class Room:
     arriving: int = 0
     on_idle: Callable[[Room], None] | None = None  # called when nobody needs the room
     suggested: Suggested | None = None  # the last suggestion made, for the turn it was made on
-    bot_threads: Executor | None = None  # where bots think (None: the event loop's own threads)
 
     def seat_of(self, user_id: int | None) -> int | None:
         """The seat of ``user_id`` at this game, None for a spectator."""
@@ -398,9 +398,8 @@ class Room:
             # in a worker thread: a bot that searches takes a good part of a second, and the
             # other tables' messages must not wait for it (this table's lock is held meanwhile)
             view = game.view(bot.seat)
-            thinking = asyncio.get_running_loop().run_in_executor(self.bot_threads, bot.act, view)
             try:
-                chosen = await asyncio.wait_for(thinking, BOT_SECONDS)
+                chosen = await self.bot_threads.think(bot.act, view, BOT_SECONDS)
             except TimeoutError:
                 self.bots[bot.seat] = make_bot(STAND_IN, bot.seat, game.variant)
                 raise
@@ -443,7 +442,7 @@ class Rooms:
         self.writer = Writer(database)
         self.rooms: dict[int, Room] = {}
         self.lock = asyncio.Lock()
-        self.bot_threads = ThreadPoolExecutor(BOT_THREADS, thread_name_prefix="bot")
+        self.bot_threads = BotThreads(BOT_THREADS)
 
     async def room(self, table_id: int) -> Room:
         """The room of table ``table_id``, its game rebuilt from the database if need be; the
@@ -498,5 +497,5 @@ class Rooms:
         for room in list(self.rooms.values()):
             await room.close()
         self.rooms.clear()
-        self.bot_threads.shutdown(wait=False, cancel_futures=True)  # a hung bot keeps nothing up
+        self.bot_threads.close()  # without waiting: a hung bot keeps nothing up
         await asyncio.to_thread(self.writer.close)
