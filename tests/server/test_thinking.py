@@ -79,6 +79,25 @@ def test_a_hung_move_has_its_thread_replaced_until_it_ends() -> None:
     assert until(lambda: threads.threads == 0)
 
 
+def test_a_move_whose_wait_is_cancelled_has_its_thread_replaced_too() -> None:
+    # a room that closes while its bot thinks cancels the wait
+    threads = BotThreads(1)
+    release = threading.Event()
+
+    async def cancelled() -> str:
+        waiting = asyncio.ensure_future(threads.think(lambda _: release.wait(30), None, 30))
+        await asyncio.sleep(0.05)
+        waiting.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await waiting
+        return await threads.think(str.upper, "next", 5)
+
+    assert asyncio.run(cancelled()) == "NEXT"
+    release.set()
+    assert until(lambda: threads.hung == 0 and threads.threads == 1)
+    threads.close()
+
+
 def test_a_move_still_waiting_for_a_thread_when_its_time_is_up_never_runs() -> None:
     threads = BotThreads(1)
     release = threading.Event()

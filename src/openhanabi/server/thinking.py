@@ -54,17 +54,19 @@ class BotThreads:
 
     async def think(self, move: Callable[[Any], T], argument: Any, seconds: float) -> T:
         """``move(argument)`` in one of the threads; TimeoutError after ``seconds`` (the move
-        goes on in its thread, which another thread replaces until it ends)."""
+        goes on in its thread, which another thread replaces until it ends, as when the wait is
+        cancelled)."""
         if self._closed:
             raise RuntimeError("the bots' threads are closed")
         future: Future[T] = Future()
         self._work.put((future, move, argument))
         try:
             return await asyncio.wait_for(asyncio.wrap_future(future), seconds)
-        except TimeoutError:
+        except (TimeoutError, asyncio.CancelledError):
+            # given up (its time is up, or its table closed): still waiting for a thread, the
+            # move was cancelled with the wait; running, it holds its thread, and another
+            # takes its place until it ends
             with self._lock:
-                # still waiting for a thread, it was cancelled with the wait; running, it holds
-                # its thread: another one takes its place
                 if future.running() and not self._closed:
                     self._hung.add(future)
                     self._start()
