@@ -364,6 +364,26 @@ def test_a_players_name_that_would_not_be_shown_as_it_is_is_refused(
     assert games_stored(settings) == 0
 
 
+def test_a_record_whose_replay_would_be_too_large_to_send_is_refused(
+    signed_in: TestClient, settings: Settings
+) -> None:
+    """A replay sends every frame at once: a name of half a megabyte is in each of them, and a
+    billion clue tokens would let a record hold as many clues as its size allows."""
+    for change, said in [
+        (lambda d: d["players"].__setitem__(0, "A" * 450_000), "players[0] is longer than 40"),
+        (lambda d: d["options"].update(clueTokens=10**9), "options.clueTokens is more than 99"),
+    ]:
+        data = Record.from_dict(real_game()).to_dict()  # this project's form, every option in it
+        change(data)
+        response = upload(signed_in, json.dumps(data).encode())
+        assert response.status_code == 422
+        assert said in alerts(response)[0], alerts(response)
+    assert games_stored(settings) == 0
+    data = real_game()
+    data["players"][0] = "A" * 40  # as long as a seat's name may be
+    imported_id(upload(signed_in, json.dumps(data).encode()))
+
+
 def test_a_backslash_and_zeros_are_only_text(signed_in: TestClient) -> None:
     data = real_game()
     data["players"][1] = "Ben\\u0000"  # six characters, no NUL among them

@@ -113,6 +113,19 @@ CODED: dict[str, tuple[bytes, str]] = {
         )
         for option in ("deckPlays", "detrimentalCharacters", "cardCycle", "speedrun")
     },
+    "a player's name longer than a seat's": (
+        edit(hanab_live, lambda d: d["players"].__setitem__(1, "B" * 41)),
+        "name_too_long",
+    ),
+    **{
+        f"{option} past a new table's": (
+            edit(
+                two_players, lambda d, option=option, most=most: d["options"].update({option: most})
+            ),
+            "option_too_large",
+        )
+        for option, most in (("clueTokens", 100), ("storms", 100), ("handSize", 11))
+    },
     "hanab.live's option in this project's form": (
         edit(ours, lambda d: d["options"].update(deckPlays=True)),
         "unsupported_option",

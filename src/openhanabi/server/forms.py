@@ -124,14 +124,18 @@ class JoinForm(BaseModel):
 PRESET_KEYS = tuple(preset.key for preset in PRESETS)
 
 
+MOST_HAND_SIZE = 10
+MOST_TOKENS = 99  # clue tokens, and storms: a game's length grows with its clue tokens
+
+
 class TableForm(BaseModel):
     """A new table: a preset, the rules' options, a bot (or nobody) per seat after the host's."""
 
     variant: str
     players: int = Field(ge=2, le=5)
-    hand_size: OptionalNumber = Field(None, ge=1, le=10)
-    clue_tokens: OptionalNumber = Field(None, ge=1, le=99)
-    storms: OptionalNumber = Field(None, ge=1, le=99)
+    hand_size: OptionalNumber = Field(None, ge=1, le=MOST_HAND_SIZE)
+    clue_tokens: OptionalNumber = Field(None, ge=1, le=MOST_TOKENS)
+    storms: OptionalNumber = Field(None, ge=1, le=MOST_TOKENS)
     start_seat: OptionalNumber = Field(None, ge=1, le=5)
     no_empty_clues: bool = False
     play_until_perfect: bool = False

@@ -27,6 +27,7 @@ from openhanabi.rules import ActionType, Game, Variant
 from openhanabi.server import protocol, reasons
 from openhanabi.server.attempts import refuse
 from openhanabi.server.errors import Problem, RefusedError, TooManyAttemptsError
+from openhanabi.server.forms import MOST_HAND_SIZE, MOST_TOKENS
 from openhanabi.server.games import SEED_BITS, explanations
 from openhanabi.server.i18n import Translator, one_or_many
 from openhanabi.server.models import GamePlayer, GameRecord, GameSource, User, now
@@ -208,6 +209,25 @@ def read_record(data: bytes) -> tuple[Record, Game]:
                 f"players[{seat}]",
                 "holds a character that is not shown (such as a text direction mark)",
                 "unshown_character",
+            )
+        if len(name) > NAME_LENGTH:  # a seat's name as a table's form allows it
+            raise RecordError.at(
+                f"players[{seat}]",
+                f"is longer than {NAME_LENGTH} characters",
+                "name_too_long",
+                most=NAME_LENGTH,
+            )
+    # a game's options within what a new table's form allows: every frame of a replay is sent
+    # at once, and a game with a billion clue tokens could be as long as a record allows
+    variant = record.variant
+    for option, value, most in (
+        ("handSize", variant.hand_size, MOST_HAND_SIZE),
+        ("clueTokens", variant.clue_tokens, MOST_TOKENS),
+        ("storms", variant.storms, MOST_TOKENS),
+    ):
+        if value > most:
+            raise RecordError.at(
+                f"options.{option}", f"is {value}, more than {most}", "option_too_large", most=most
             )
     # the game is stored as ``document``, which its replay and its player's imports read back
     # (a hanab.live record's number "seed", not read there, is read as the seed in this form)
