@@ -3,12 +3,13 @@ whoever comes back finds the game as it was; a finished game's room goes too."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 
 from fastapi.testclient import TestClient
 from game_client import Player, play_out, scripted, seat_table, second_browser, settings
 
-from openhanabi.server.rooms import Rooms
+from openhanabi.server.rooms import OUTBOX_FRAMES, TRY_AGAIN_LATER, Rooms, Viewer
 
 __all__ = ["settings"]  # bots without a delay
 WAIT_SECONDS = 10
@@ -70,3 +71,44 @@ def test_a_finished_game_s_room_leaves_memory(client: TestClient) -> None:
     wait_until_gone(client, table)
     with client.websocket_connect(url) as ann_socket:  # the end is still there to see
         assert Player(ann_socket).read_state() == final
+
+
+class Unread:
+    """A socket whose browser reads nothing: each send waits for ever (its buffers are full)."""
+
+    def __init__(self) -> None:
+        self.sends = 0
+        self.closed: tuple[int, str] | None = None
+
+    async def send_text(self, data: str) -> None:
+        self.sends += 1
+        await asyncio.Event().wait()
+
+    async def close(self, code: int, reason: str) -> None:
+        self.closed = (code, reason)
+
+
+def test_a_viewer_that_reads_nothing_never_holds_up_the_table(client: TestClient) -> None:
+    """A room sends no frame itself: were it to wait for a socket nobody reads, while it holds
+    its lock, nobody could move at that table."""
+    other = second_browser(client)
+    table = seat_table(client, other)
+    url = f"/tables/{table}/socket"
+    with client.websocket_connect(url) as ann_socket, other.websocket_connect(url) as ben_socket:
+        ann, ben = Player(ann_socket), Player(ben_socket)
+        room = rooms_of(client).rooms[table]
+        unread = Unread()
+
+        async def join_and_ask_again_and_again() -> Viewer:
+            viewer = await asyncio.wait_for(room.join(unread, None), WAIT_SECONDS)
+            for _ in range(OUTBOX_FRAMES + 1):  # each asks for the whole game again
+                await asyncio.wait_for(room.receive(viewer, '{"type": "sync"}'), WAIT_SECONDS)
+            return viewer
+
+        viewer = client.portal.call(join_and_ask_again_and_again)
+        assert unread.sends == 1  # the first frame never went: nothing more was tried
+        assert viewer not in room.viewers  # dropped, and told to come back
+        assert unread.closed is not None and unread.closed[0] == TRY_AGAIN_LATER
+        ann.send(scripted(ann.read_state()))  # and the players play on
+        ben.send(scripted(ben.read_state(1)))
+        assert ann.read_state(2)["actions"] == 2

@@ -52,6 +52,11 @@ BOT_SECONDS = 30.0
 # the threads the bots of every table think in at once, apart from those that load and store
 # games; a bot that hangs has its thread replaced (:mod:`~openhanabi.server.thinking`)
 BOT_THREADS = 4
+# the frames a viewer may have waiting to be sent: one that reads none of so many (a browser
+# that stopped reading, on purpose or not) is dropped, and its browser comes back for the game
+# as it stands, as after any lost connection; a room never waits for one viewer's socket
+OUTBOX_FRAMES = 256
+TRY_AGAIN_LATER = 1013  # the close code of a dropped viewer: its browser reconnects
 
 
 class NotStoredError(Exception):
@@ -62,6 +67,8 @@ class Socket(Protocol):
     """What a room needs of a connection: sending it a message's JSON text."""
 
     async def send_text(self, data: str) -> None: ...
+
+    async def close(self, code: int, reason: str) -> None: ...
 
 
 @dataclass(eq=False)
@@ -74,6 +81,10 @@ class Viewer:
     lang: str = DEFAULT
     sent: dict[str, Any] | None = None
     seq: int = -1
+    # the frames on their way to the socket, sent in order by ``sender``
+    outbox: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(OUTBOX_FRAMES))
+    sender: asyncio.Task[None] | None = None
+    closing: asyncio.Task[None] | None = None  # the close of a viewer dropped for its slowness
 
 
 @dataclass(frozen=True)
@@ -151,6 +162,7 @@ class Room:
     async def join(self, socket: Socket, seat: int | None, lang: str = DEFAULT) -> Viewer:
         """Add ``socket`` (for ``seat``, speaking ``lang``) and send it the game as it stands."""
         viewer = Viewer(socket, seat, lang)
+        viewer.sender = asyncio.create_task(self._deliver(viewer))
         self.arriving = max(0, self.arriving - 1)
         async with self.lock:
             self.viewers.add(viewer)
@@ -160,6 +172,8 @@ class Room:
 
     def leave(self, viewer: Viewer) -> None:
         self.viewers.discard(viewer)
+        if viewer.sender is not None:
+            viewer.sender.cancel()
         self._check_idle()
 
     @property
@@ -339,17 +353,33 @@ class Room:
     ) -> None:
         """Send ``messages`` to ``viewer``: a state as a delta from the last one it was sent
         (in full if it was sent none, or with ``whole``), anything else as it is."""
-        texts = [
-            frames.encode(
-                _state_frame(viewer, message, whole) if message["type"] == "state" else message
-            )
-            for message in messages
-        ]
-        try:
-            for text in texts:
+        if viewer not in self.viewers:
+            return  # gone, or dropped: it will be sent the game as it stands if it comes back
+        for message in messages:
+            state = message["type"] == "state"
+            text = frames.encode(_state_frame(viewer, message, whole) if state else message)
+            try:
+                viewer.outbox.put_nowait(text)
+            except asyncio.QueueFull:
+                self._drop(viewer)
+                return
+
+    async def _deliver(self, viewer: Viewer) -> None:
+        """Send ``viewer``'s frames as they come, until it leaves."""
+        while True:
+            text = await viewer.outbox.get()
+            try:
                 await viewer.socket.send_text(text)
-        except Exception:  # a socket that closed: it is forgotten, the game goes on
-            self.leave(viewer)
+            except Exception:  # a socket that closed: it is forgotten, the game goes on
+                self.leave(viewer)
+                return
+
+    def _drop(self, viewer: Viewer) -> None:
+        """Forget ``viewer``, which has not read its last :data:`OUTBOX_FRAMES` frames, and
+        close its socket (in a task of its own: a socket nobody reads may take a while)."""
+        log.info("a viewer of game %d was dropped: it read none of its last frames", self.game_id)
+        self.leave(viewer)
+        viewer.closing = asyncio.create_task(_close(viewer.socket))
 
     # ------------------------------------------------------------------ bots
 
@@ -418,10 +448,18 @@ class Room:
         await self._apply(action, explanation, reason)
 
     async def close(self) -> None:
+        for viewer in list(self.viewers):
+            if viewer.sender is not None:
+                viewer.sender.cancel()
         if self.bot_task is not None:
             self.bot_task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self.bot_task
+
+
+async def _close(socket: Socket) -> None:
+    with contextlib.suppress(Exception):  # closed already, or the connection is gone
+        await socket.close(TRY_AGAIN_LATER, "too slow to follow the game")
 
 
 def _state_frame(viewer: Viewer, state: dict[str, Any], whole: bool) -> dict[str, Any]:

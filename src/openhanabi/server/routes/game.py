@@ -126,6 +126,9 @@ class _Frames:
     async def send_text(self, data: str) -> None:
         await self._send({"type": "websocket.send", "text": data})
 
+    async def close(self, code: int, reason: str) -> None:
+        await self._send({"type": "websocket.close", "code": code, "reason": reason})
+
 
 def _arrival(database: Database, token: str, table_id: int) -> tuple[int | None, int | None, bool]:
     """The sign-in and the player who open the socket (None: nobody signed in), and whether
