@@ -151,10 +151,12 @@ def bad_files(tmp_path: Path) -> dict[str, tuple[Path, str]]:
     )
     illegal = json.loads(json.dumps(real))
     illegal["actions"][17] = {"type": 0, "target": 23, "value": 0}
-    add("illegal", json.dumps(illegal), "action 17 (play 23): card 23 is not in the hand of seat 2")
+    said = "move 18 (play 23, actions[17]): card 23 is not in the hand of seat 2"
+    add("illegal", json.dumps(illegal), said)
     late = json.loads(json.dumps(real))
     late["actions"].append({"type": 1, "target": 0, "value": 0})
-    add("after-the-end", json.dumps(late), "action 60 (discard 0): the game is already over")
+    said = "move 61 (discard 0, actions[60]): the game is already over"
+    add("after-the-end", json.dumps(late), said)
     unknown = {**real, "options": {"variant": "Ice Cream (6 Suits)"}}
     add("unknown-variant", json.dumps(unknown), "options.variant: unknown variant")
     add(

@@ -290,7 +290,8 @@ def test_an_illegal_action_names_its_index_and_the_rules_reason() -> None:
     record = read_record(data)  # well-formed: only replaying finds the fault
     with pytest.raises(RecordError) as caught:
         replay(record)
-    assert str(caught.value) == "action 17 (play 23): card 23 is not in the hand of seat 2"
+    said = "move 18 (play 23, actions[17]): card 23 is not in the hand of seat 2"
+    assert str(caught.value) == said
     assert (caught.value.index, caught.value.field) == (17, "actions[17]")
 
 
@@ -300,7 +301,9 @@ def test_an_empty_clue_is_illegal_in_a_hanab_live_record() -> None:
     ranks = {card["rank"] for card in data["deck"][5:10]}
     missing = min({1, 2, 3, 4, 5} - ranks)
     data["actions"][0] = {"type": 3, "target": 1, "value": missing}
-    with pytest.raises(RecordError, match=r"^action 0 \(clue 1 rank \d\): .*empty clues are off"):
+    with pytest.raises(
+        RecordError, match=r"^move 1 \(clue 1 rank \d, actions\[0\]\): .*empty clues are off"
+    ):
         replay(read_record(data))
 
 
@@ -310,7 +313,7 @@ def test_actions_after_the_end_are_refused_with_the_reason_it_ended() -> None:
     with pytest.raises(RecordError) as caught:
         replay(read_record(data))
     assert str(caught.value).startswith(
-        "action 60 (clue 1 rank 1): the game is already over (no more progress: "
+        "move 61 (clue 1 rank 1, actions[60]): the game is already over (no more progress: "
     )
     assert caught.value.index == 60
 
@@ -318,7 +321,9 @@ def test_actions_after_the_end_are_refused_with_the_reason_it_ended() -> None:
 def test_a_game_over_action_after_the_end_is_refused_too() -> None:
     data = hanab_live()
     data["actions"].append({"type": 4, "target": 0, "value": 4})
-    with pytest.raises(RecordError, match=r"^action 60 \(game-over 0 4\): the game is already"):
+    with pytest.raises(
+        RecordError, match=r"^move 61 \(game-over 0 4, actions\[60\]\): the game is"
+    ):
         replay(read_record(data))
 
 

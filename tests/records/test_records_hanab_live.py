@@ -115,7 +115,7 @@ def test_a_colour_clue_indexes_the_nameable_colours() -> None:
     data["deck"] = [{"suitIndex": card.suit, "rank": card.rank} for card in rainbow.deck]
     data["options"]["variant"] = "Rainbow (6 Suits)"
     with pytest.raises(
-        RecordError, match=r"^action 0 \(clue 1 colour 5\): there is no clue colour"
+        RecordError, match=r"^move 1 \(clue 1 colour 5, actions\[0\]\): there is no clue colour"
     ):
         replay(read_record(data))
     data["options"]["variant"] = "6 Suits"  # multicolour is named: colour 5 exists
@@ -124,7 +124,9 @@ def test_a_colour_clue_indexes_the_nameable_colours() -> None:
 
 def test_a_declared_play_needs_the_declared_play_option() -> None:
     data = hanab_live([{"type": 0, "target": 0, "value": 0, "declare": 1}])
-    with pytest.raises(RecordError, match=r"^action 0 \(play 0 declare 1\): declared play is off"):
+    with pytest.raises(
+        RecordError, match=r"^move 1 \(play 0 declare 1, actions\[0\]\): declared play is off"
+    ):
         replay(read_record(data))
 
 

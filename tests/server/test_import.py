@@ -147,7 +147,7 @@ MALFORMED = {
     "not an object": (b"[1, 2, 3]", "a record is a JSON object"),
     "a wrong field": (with_bad_rank(), "deck[3].rank"),
     "a missing field": (without_players(), "players"),
-    "an illegal action": (with_illegal_action(), "action 5 (play 49)"),
+    "an illegal action": (with_illegal_action(), "move 6 (play 49, actions[5])"),
     "a seed that deals another deck": (with_a_number_for_seed(), "seed 4 does not deal"),
     "nothing": (b"   ", "the record is empty"),
     "not UTF-8": (b'{"players": ["\xff"]}', "UTF-8"),
@@ -180,7 +180,7 @@ def test_a_pasted_record_with_an_illegal_action_keeps_the_text_to_fix(
     text = with_illegal_action().decode()
     response = paste(signed_in, text)
     assert response.status_code == 422
-    assert "action 5 (play 49)" in alerts(response)[0]
+    assert "move 6 (play 49, actions[5])" in alerts(response)[0]
     assert '"target": 49' in html.unescape(response.text)
     assert games_stored(settings) == 0
 

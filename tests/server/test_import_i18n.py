@@ -444,7 +444,7 @@ def test_each_fault_is_said_in_each_language(name: str) -> None:
 
 def test_the_messages_stay_as_they_were() -> None:
     illegal = fault(MALFORMED["an illegal action"][0])
-    assert str(illegal).startswith("action 5 (play 49): ")
+    assert str(illegal).startswith("move 6 (play 49, actions[5]): ")
     assert illegal.reason == "illegal" and illegal.params["index"] == 5
     assert illegal.params["action"] == "play 49" and illegal.params["rule"] == "not_in_hand"
     rank = fault(MALFORMED["a wrong field"][0])
@@ -475,10 +475,26 @@ def test_the_import_page_says_the_fault_in_the_importers_language(
 def test_an_illegal_action_names_the_rule_in_the_importers_language(
     signed_in: TestClient,
 ) -> None:
+    """The move counted from 1, as the replay counts it, beside its place in the file; the rule
+    said of the record's player, not of "you" (the importer held no hand)."""
     signed_in.cookies.set(LANG_COOKIE, "de")
     [alert] = alerts(upload(signed_in, MALFORMED["an illegal action"][0]))
-    rule = translator("de")("problem.illegal.not_in_hand", order=49)
-    assert "Zug 5 (play 49)" in alert and rule in alert
+    rule = translator("de")("replay.import.illegal.not_in_hand", order=49)
+    assert "Zug 6 (play 49, actions[5])" in alert and rule in alert
+    assert "deiner" not in alert
+
+
+def test_every_rule_a_player_is_told_of_as_you_is_said_of_the_record_on_import() -> None:
+    for lang in LANGUAGES:
+        texts = translator(lang).texts
+        own = {key.removeprefix("replay.import.illegal.") for key in texts if
+               key.startswith("replay.import.illegal.")}  # fmt: skip
+        personal = {
+            key.removeprefix("problem.illegal.")
+            for key, text in translator("en").texts.items()
+            if key.startswith("problem.illegal.") and re.search(r"\byou(r)?\b", text)
+        }
+        assert own == personal, lang
 
 
 def test_a_code_without_words_shows_the_english_message() -> None:

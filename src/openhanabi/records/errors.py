@@ -27,7 +27,7 @@ class RecordError(ValueError):
     >>> str(error), error.field
     ('deck[3].rank: 6 is not a rank (1-5)', 'deck[3].rank')
     >>> str(RecordError.of_action(17, Action.play(23), "card 23 is not in the hand of seat 1"))
-    'action 17 (play 23): card 23 is not in the hand of seat 1'
+    'move 18 (play 23, actions[17]): card 23 is not in the hand of seat 1'
     >>> error.reason, error.params
     ('field', {'field': 'deck[3].rank'})
     """
@@ -77,7 +77,8 @@ class RecordError(ValueError):
             params["rule"] = getattr(broken, "reason", "illegal")
             params["rule_params"] = dict(getattr(broken, "params", {}))
         return cls(
-            f"action {index} ({action}): {problem}",
+            # counted from 1, as a replay counts moves, beside its place in the list
+            f"move {index + 1} ({action}, actions[{index}]): {problem}",
             field=f"actions[{index}]",
             index=index,
             problem=problem,

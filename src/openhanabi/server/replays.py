@@ -241,10 +241,12 @@ def record_problem(error: RecordError, t: Translator) -> str:
     1), the JSON kinds, the hanab.live option refused and the rule broken in the same
     language; the English message where a code has no text here.
 
-    The rule an action breaks (``illegal``) is said as a player breaking it is told
-    (``problem.illegal.<rule>``); the rule a record's options break (``rules``) as the
-    new-table form says it (``rules.<rule>``), or in the import's own words
-    (``replay.import.rule.<rule>``) for a rule that form cannot break."""
+    An action is named by its move, counted from 1 as the replay counts them, and by its
+    place in the record's ``actions``. The rule it breaks (``illegal``) is said as a player
+    breaking it is told (``problem.illegal.<rule>``), or in the import's own words
+    (``replay.import.illegal.<rule>``) where a player is told of it as "you"; the rule a
+    record's options break (``rules``) as the new-table form says it (``rules.<rule>``), or in
+    the import's own words (``replay.import.rule.<rule>``) for a rule that form cannot break."""
     params = dict(error.params)
     params.setdefault("problem", error.problem)
     try:
@@ -253,9 +255,15 @@ def record_problem(error: RecordError, t: Translator) -> str:
                 params[name] = t.texts[f"replay.import.kind.{params[name]}"]
         given = params.pop("rule_params", None)
         rule_params: dict[str, object] = given if isinstance(given, dict) else {}
+        if isinstance(params.get("index"), int):  # the replay counts moves from 1
+            params["move"] = params["index"] + 1
         if error.reason == "illegal":
-            broken = Problem(f"illegal.{params['rule']}", rule_params, english=error.problem)
-            params["rule"] = broken.text(t)  # the words a player breaking it is told
+            own = t.texts.get(f"replay.import.illegal.{params['rule']}")
+            if own is not None:  # a rule a player is told of as "you", said of the record
+                params["rule"] = own.format(**rule_params)
+            else:  # the words a player breaking it is told
+                broken = Problem(f"illegal.{params['rule']}", rule_params, english=error.problem)
+                params["rule"] = broken.text(t)
         elif error.reason == "rules":
             rule = params["rule"]
             said = t.texts.get(f"rules.{rule}") or t.texts[f"replay.import.rule.{rule}"]
