@@ -378,6 +378,16 @@ def play_until(
         actions += 1
 
 
+def closing(client: TestClient, path: str, **options: Any) -> WebSocketDisconnect:
+    """How the socket to ``path`` was closed, before or after it was accepted."""
+    with (
+        pytest.raises(WebSocketDisconnect) as closed,
+        client.websocket_connect(path, **options) as socket,
+    ):
+        socket.receive_text()
+    return closed.value
+
+
 @FUZZ
 @given(
     address=st.one_of(
@@ -392,11 +402,10 @@ def test_sockets_to_no_table_are_closed_with_a_sentence(client: TestClient, addr
     if number.isdecimal() and int(number) == 1:
         return  # the one table there is (none here, but the address would be right)
     path = f"/tables/{quote(address, safe='')}/socket"
-    with pytest.raises(WebSocketDisconnect) as closed, client.websocket_connect(path):
-        pass
-    assert closed.value.code in (POLICY_VIOLATION, 1000), closed.value
-    if closed.value.code == POLICY_VIOLATION:
-        assert_clear(closed.value.reason)
+    closed = closing(client, path)
+    assert closed.code in (POLICY_VIOLATION, 1000), closed
+    if closed.code == POLICY_VIOLATION:
+        assert_clear(closed.reason)
 
 
 def test_sockets_opened_from_another_site_or_no_address_are_closed_with_a_sentence(
@@ -406,11 +415,7 @@ def test_sockets_opened_from_another_site_or_no_address_are_closed_with_a_senten
     url = f"/tables/{seat_table(client, other)}/socket"
     said = translator("en")("problem.foreign_origin")
     for origin in ("https://elsewhere.example", "null", "http://[::1", "http://[x]/"):
-        with (
-            pytest.raises(WebSocketDisconnect) as closed,
-            client.websocket_connect(url, headers={"origin": origin}),
-        ):
-            pass
-        assert (closed.value.code, closed.value.reason) == (POLICY_VIOLATION, said), origin
+        closed = closing(client, url, headers={"origin": origin})
+        assert (closed.code, closed.reason) == (POLICY_VIOLATION, said), origin
     with client.websocket_connect(url, headers={"origin": str(client.base_url)}) as socket:
         assert Player(socket).read_state()["seat"] == 0

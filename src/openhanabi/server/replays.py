@@ -255,8 +255,9 @@ def record_problem(error: RecordError, t: Translator) -> str:
                 params[name] = t.texts[f"replay.import.kind.{params[name]}"]
         given = params.pop("rule_params", None)
         rule_params: dict[str, object] = given if isinstance(given, dict) else {}
-        if isinstance(params.get("index"), int):  # the replay counts moves from 1
-            params["move"] = params["index"] + 1
+        index = params.get("index")
+        if isinstance(index, int):  # the replay counts moves from 1
+            params["move"] = index + 1
         if error.reason == "illegal":
             own = t.texts.get(f"replay.import.illegal.{params['rule']}")
             if own is not None:  # a rule a player is told of as "you", said of the record

@@ -13,6 +13,15 @@ from fastapi import WebSocket
 POLICY_VIOLATION = 1008
 
 
+async def refuse(websocket: WebSocket, reason: str) -> None:
+    """Close ``websocket`` saying why, as a policy violation, which the game page shows rather
+    than reconnect. It is accepted first: a socket closed before it is accepted ends as a bare
+    HTTP 403, whose reason no browser is told (and which the page would take for a lost
+    connection, trying again and again)."""
+    await websocket.accept()
+    await websocket.close(POLICY_VIOLATION, reason)
+
+
 class SignInSockets:
     """The open sockets of each sign-in (by its session's id). Used on the event loop only."""
 
