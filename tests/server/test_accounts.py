@@ -235,9 +235,17 @@ def test_a_successful_sign_in_clears_the_accounts_failures(client: TestClient) -
             {"username": "ann", "password": PASSWORD, "display_name": "Zoe" + "\u0301" * 4},
             "Display name: a display name has at most 3 accents on one letter",
         ),
-        (
-            {"username": "ann", "password": PASSWORD, "display_name": "conventions (Bot)"},
-            "Display name: a display name cannot end in (bot)",
+        *(
+            (
+                {"username": "ann", "password": PASSWORD, "display_name": name},
+                "Display name: a display name cannot end in (bot)",
+            )
+            # as a reader sees them: fullwidth brackets and letters, spaces inside
+            for name in (
+                "conventions (Bot)",
+                "basic \uff08bot\uff09",
+                "basic ( \uff22\uff2f\uff34 )",
+            )
         ),
     ],
 )

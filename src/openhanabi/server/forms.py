@@ -39,6 +39,18 @@ def _bot_suffixes() -> frozenset[str]:
 BOT_SUFFIXES = _bot_suffixes()
 
 
+def passes_for_a_bot(name: str) -> bool:
+    """Whether ``name`` ends as a bot's seat does, seen as a reader sees it: compatibility
+    forms made plain (fullwidth brackets, a superscript letter) and spaces dropped.
+
+    >>> wide = "Ann \\uff08\\uff22\\uff2f\\uff34\\uff09"  # fullwidth: "Ann (BOT)"
+    >>> [passes_for_a_bot(n) for n in ("Ann (bot)", wide, "Ann ( bot )", "Abbot")]
+    [True, True, True, False]
+    """
+    seen = "".join(unicodedata.normalize("NFKC", name).casefold().split())
+    return any(seen.endswith("".join(suffix.split())) for suffix in BOT_SUFFIXES)
+
+
 def _seen(character: str) -> bool:
     """Whether ``character`` shows as something: a letter, digit, punctuation or symbol."""
     return unicodedata.category(character)[0] in "LNPS" and character not in BLANK_LETTERS
@@ -94,7 +106,7 @@ class RegisterForm(BaseModel):
                 "a display name has at most {most} accents on one letter",
                 {"most": MAX_MARKS},
             )
-        if value.casefold().endswith(tuple(BOT_SUFFIXES)):
+        if passes_for_a_bot(value):
             raise PydanticCustomError(
                 "form.display_name_bot", "a display name cannot end in (bot): it names bots"
             )
