@@ -1,6 +1,6 @@
 """The lobby and the page of a waiting table keep up without a reload: the lobby shows tables as
 they are opened and start; at a waiting table, the host sees who joins and may start at once,
-and the others are taken to the game when it starts."""
+the host is taken to the game on starting it and the others when it starts."""
 
 from __future__ import annotations
 
@@ -29,6 +29,7 @@ def test_the_host_sees_a_player_join_and_the_player_is_taken_to_the_game(
     camera.shoot(ann, "ben-joined")
 
     start.click()
+    expect(ann).to_have_url(re.compile(rf"/tables/{table}/game$"))  # the host goes at once
     expect(ben).to_have_url(re.compile(rf"/tables/{table}/game$"))
     expect(ben.get_by_test_id("turn")).to_be_attached()
     camera.shoot(ben, "taken-to-the-game")
@@ -45,6 +46,8 @@ def test_the_lobby_shows_tables_opened_and_started_without_a_reload(
     row = ann.locator("table tbody tr", has=ann.locator(f'a[href="/tables/{table}"]'))
     expect(row).to_contain_text("waiting")  # Ann has not reloaded the lobby
     expect(ann.get_by_test_id("live-news")).to_have_text("The tables have changed.")
+    # the cells redrawn are named by their columns, for a narrow screen's rows (site.js)
+    expect(row.locator("td").last).to_have_attribute("data-label", "State")
     start(ben, table)
     expect(row).to_contain_text("playing")
     camera.shoot(ann, "lobby-follows")

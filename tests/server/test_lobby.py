@@ -55,7 +55,9 @@ def test_a_table_with_bots_and_a_player_starts_a_game_stored_as_its_record(
     register(other, "ben", "Ben")
     assert post(other, f"/tables/{table}/join").status_code == 303
     assert post(other, f"/tables/{table}/start").status_code == 403  # only the host starts
-    assert post(client, f"/tables/{table}/start").status_code == 303
+    started = post(client, f"/tables/{table}/start")
+    assert started.status_code == 303
+    assert started.headers["location"] == f"/tables/{table}/game"
     assert "playing" in client.get("/").text
 
     with database(settings) as db:
@@ -85,6 +87,67 @@ def test_a_password_keeps_a_table_closed(client: TestClient, other: TestClient) 
     assert "Wrong table password." in refused.text
     joined = post(other, f"/tables/{table}/join", {"password": "secret table"})
     assert joined.status_code == 303
+
+
+def test_a_wrong_table_password_shows_the_table_again_to_try_once_more(
+    client: TestClient, other: TestClient, settings: Settings
+) -> None:
+    """The table's page again, not a page of its own: the reason by the password's field, the
+    form to sit down ready for another try, and the password typed nowhere on the page."""
+    register(client, "ann")
+    table = open_table(client, players="2", password="secret table")
+    register(other, "ben")
+    refused = post(other, f"/tables/{table}/join", {"password": "my wrong guess"})
+    assert refused.status_code == 403
+    page = refused.text
+    assert_no_traceback(refused)
+    assert f'<form method="post" action="/tables/{table}/join">' in page
+    field = re.search(r'<input id="password"[^>]*>', page)
+    assert field, page
+    assert 'aria-invalid="true"' in field.group(0)
+    assert 'aria-describedby="password-problem"' in field.group(0)
+    assert "value=" not in field.group(0)
+    assert re.search(r'id="password-problem">Wrong table password\.</strong>', page)
+    assert "my wrong guess" not in page
+    assert seats(settings, table) == 1
+    # in the visitor's language, as every refusal
+    german = other.post(
+        f"/tables/{table}/join?lang=de", data={"csrf_token": csrf(other, "/"), "password": "x"}
+    )
+    assert german.status_code == 403
+    assert "Falsches Tischpasswort." in german.text
+    assert 'id="password-problem"' in german.text
+
+    joined = post(other, f"/tables/{table}/join", {"password": "secret table"})
+    assert joined.status_code == 303
+    assert seats(settings, table) == 2
+
+
+def test_too_many_wrong_table_passwords_are_said_by_the_field_too(settings: Settings) -> None:
+    settings = settings.model_copy(update={"table_password_failures_per_player": 1})
+    with TestClient(create_app(settings), follow_redirects=False) as client:
+        register(client, "ann")
+        table = open_table(client, players="2", password="secret table")
+        guesser = second_browser(client)
+        register(guesser, "ben")
+        assert post(guesser, f"/tables/{table}/join", {"password": "guess"}).status_code == 403
+        waiting = post(guesser, f"/tables/{table}/join", {"password": "secret table"})
+        assert waiting.status_code == 429
+        assert int(waiting.headers["Retry-After"]) > 0
+        assert re.search(r'id="password-problem">Too many wrong table passwords', waiting.text)
+        assert f'action="/tables/{table}/join"' in waiting.text
+
+
+def test_other_refusals_of_a_join_stay_pages_of_their_own(
+    client: TestClient, other: TestClient
+) -> None:
+    register(client, "ann")
+    full = open_table(client, players="2", seat_2="random", password="secret table")
+    register(other, "ben")
+    response = post(other, f"/tables/{full}/join", {"password": "secret table"})
+    assert response.status_code == 409
+    assert "This table is full." in response.text
+    assert 'id="password-problem"' not in response.text
 
 
 def seats(settings: Settings, table: int) -> int:
@@ -129,6 +192,19 @@ def test_wrong_table_passwords_are_limited_per_address(settings: Settings) -> No
         response = post(guesser, f"/tables/{table}/join", {"password": "secret table"})
         assert response.status_code == 429
         assert "Too many wrong table passwords" in response.text
+
+
+def test_the_host_who_starts_the_game_goes_straight_to_it(client: TestClient) -> None:
+    """Not back to the table's page, which only links to the game (the others seated there are
+    taken to it by live.js; the host's page would wait there)."""
+    register(client, "ann")
+    table = open_table(client, players="2", seat_2="basic")
+    started = post(client, f"/tables/{table}/start")
+    assert started.status_code == 303
+    assert started.headers["location"] == f"/tables/{table}/game"
+    game = client.get(started.headers["location"])
+    assert game.status_code == 200
+    assert f'data-table="{table}" data-game=' in game.text
 
 
 def test_start_needs_every_seat_taken(client: TestClient, settings: Settings) -> None:

@@ -21,10 +21,10 @@ from openhanabi.server.deps import (
     Visitor,
     VisitorDep,
 )
-from openhanabi.server.errors import RefusedError
+from openhanabi.server.errors import RefusedError, TooManyAttemptsError
 from openhanabi.server.forms import JoinForm, TableForm
 from openhanabi.server.i18n import Translator, language_of, translator
-from openhanabi.server.models import Spectators, TableState
+from openhanabi.server.models import GameTable, Spectators, TableState
 from openhanabi.server.pages import redirect, render
 
 router = APIRouter()
@@ -32,6 +32,13 @@ router = APIRouter()
 # and the lobby whether a table was opened, filled, started or closed (live.js)
 TABLE_WAIT_SECONDS = 3
 LOBBY_WAIT_SECONDS = 5
+# the refusals of a join that are about the table's password: said by its field, on the table's
+# page, where the player may try again
+PASSWORD_REFUSALS = {
+    "refused.wrong_table_password",
+    "refused.too_many_table_passwords",
+    "refused.too_many_table_passwords_one",
+}
 
 
 @router.api_route("/", methods=["GET", "HEAD"], response_class=HTMLResponse)
@@ -92,22 +99,31 @@ def open_table(
 
 @router.get("/tables/{table_id}", response_class=HTMLResponse)
 def table_page(request: Request, table_id: RowId, db: DbDep, visitor: VisitorDep) -> HTMLResponse:
-    table = lobby.find_table(db, table_id)
+    return render_table(request, visitor, lobby.find_table(db, table_id))
+
+
+def render_table(
+    request: Request, visitor: Visitor, table: GameTable, status: int = 200, **context: Any
+) -> HTMLResponse:
+    """The page of ``table``; after a refused password, with the reason by its field
+    (``problems``)."""
     seated = visitor.user is not None and table.seat_of(visitor.user.id) is not None
     return render(
         request,
         visitor,
         "table.html",
+        status,
         title="title.table",
         title_params={"table": table.id},
         table=table,
         # the people seated at a waiting table see it change without reloading (live.js)
         watching=seated and table.state is TableState.WAITING,
         wait_seconds=TABLE_WAIT_SECONDS,
+        **context,
     )
 
 
-@router.post("/tables/{table_id}/join", dependencies=[CsrfChecked])
+@router.post("/tables/{table_id}/join", dependencies=[CsrfChecked], response_model=None)
 def join(
     request: Request,
     table_id: RowId,
@@ -115,11 +131,24 @@ def join(
     db: DbDep,
     settings: SettingsDep,
     passwords: PasswordsDep,
+    visitor: VisitorDep,
     user: UserDep,
-) -> RedirectResponse:
+) -> HTMLResponse | RedirectResponse:
     address = request.client.host if request.client else "unknown"
     table = lobby.find_table(db, table_id)
-    lobby.join(db, settings, passwords, table, user, form.password, address)
+    try:
+        lobby.join(db, settings, passwords, table, user, form.password, address)
+    except RefusedError as refusal:
+        if refusal.key not in PASSWORD_REFUSALS:
+            raise
+        # the table's page again, the reason by the password's field, for another try (the
+        # password typed is not shown again)
+        response = render_table(
+            request, visitor, table, refusal.status, problems={"password": refusal}
+        )
+        if isinstance(refusal, TooManyAttemptsError):
+            response.headers["Retry-After"] = str(refusal.retry_after)
+        return response
     return redirect(f"/tables/{table_id}")
 
 
@@ -132,7 +161,7 @@ def leave(table_id: RowId, db: DbDep, user: UserDep) -> RedirectResponse:
 @router.post("/tables/{table_id}/start", dependencies=[CsrfChecked])
 def start(table_id: RowId, db: DbDep, user: UserDep) -> RedirectResponse:
     lobby.start(db, lobby.find_table(db, table_id), user)
-    return redirect(f"/tables/{table_id}")
+    return redirect(f"/tables/{table_id}/game")  # the host goes straight to the game
 
 
 def table_form(

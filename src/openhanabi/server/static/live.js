@@ -37,6 +37,8 @@
       if (again) again.focus();
     }
     if (news) news.textContent = live.dataset.changed || "";
+    // for site.js, which labels the cells of the tables in it
+    live.dispatchEvent(new CustomEvent("live-redrawn", { bubbles: true }));
   }
 
   function look(html) {
