@@ -434,3 +434,18 @@ def test_a_player_hosts_a_bounded_number_of_waiting_tables(
     assert count(settings, GameTable) == lobby.MAX_WAITING_TABLES
     assert post(client, f"/tables/{tables[0]}/start").status_code == 303
     assert post(client, "/tables", {"variant": "base", "players": "2"}).status_code == 303
+
+
+def test_a_bot_the_site_does_not_offer_is_refused_and_its_long_name_cut_short(
+    client: TestClient, settings: Settings
+) -> None:
+    """Only a form the page did not send names another bot: what it sent is not all repeated."""
+    register(client, "ann")
+    response = post(client, "/tables", {"variant": "base", "players": "2", "seat_2": "x" * 5000})
+    assert response.status_code == 400
+    assert_no_traceback(response)
+    assert "x" * (lobby.BOT_NAME_SHOWN - 1) + "…" in response.text
+    assert "x" * lobby.BOT_NAME_SHOWN not in response.text
+    assert "basic" in response.text  # the bots there are
+    with Session(create_engine(settings.database_url)) as db:
+        assert db.scalar(select(func.count()).select_from(GameTable)) == 0

@@ -56,6 +56,7 @@ def find_table(db: Session, table_id: int) -> GameTable:
 # tables one player may host before their games start: enough for any use, and a lobby that
 # one account cannot fill
 MAX_WAITING_TABLES = 5
+BOT_NAME_SHOWN = 30  # characters of a bot name an error repeats
 
 
 def open_table(
@@ -78,8 +79,9 @@ def open_table(
     for seat, bot in sorted(bots.items()):
         if not 0 < seat < variant.players:
             raise RefusedError("refused.no_such_seat", seat=seat + 1, players=variant.players)
-        if bot not in known:
-            raise RefusedError("refused.no_such_bot", bot=bot, bots=", ".join(known))
+        if bot not in known:  # only a form not sent by the page names another: cut short
+            named = bot if len(bot) <= BOT_NAME_SHOWN else bot[: BOT_NAME_SHOWN - 1] + "…"
+            raise RefusedError("refused.no_such_bot", bot=named, bots=", ".join(known))
     table = GameTable.of_variant(
         variant,
         host=host,
