@@ -295,3 +295,22 @@ def test_a_display_name_is_one_players_whatever_its_case(
     assert len(rows(settings, User)) == 1
     response = post(other, "/register", {"username": "ann_lee", "password": PASSWORD})
     assert response.status_code == 303  # the username's own display name is free
+
+
+@pytest.mark.parametrize(
+    "same",
+    [
+        "émile",  # the case of a letter beyond ASCII, which the database's lower() keeps
+        "E\u0301mile",  # the accent typed apart from its letter
+        "\uff25\u0301mile",  # a fullwidth letter
+    ],
+)
+def test_a_display_name_is_one_players_as_a_reader_sees_it(
+    client: TestClient, other: TestClient, settings: Settings, same: str
+) -> None:
+    register(client, "emile", "Émile")
+    form = {"username": "fake", "display_name": same, "password": PASSWORD}
+    response = post(other, "/register", form)
+    assert response.status_code == 409
+    assert "is taken" in response.text
+    assert len(rows(settings, User)) == 1

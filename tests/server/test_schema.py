@@ -54,7 +54,7 @@ def test_start_migrates_to_the_newest_revision_which_matches_the_models(
     )
     with engine.connect() as connection:
         indexes = set(connection.scalars(text(catalogue)))
-    assert "ix_users_display_name_lower" in indexes
+    assert "ix_users_display_key" in indexes
     engine.dispose()
 
 
@@ -164,3 +164,34 @@ def test_a_database_of_the_first_revision_keeps_its_games_through_the_second(
         explanations = json.loads(row[0]) if isinstance(row[0], str) else row[0]
         assert (explanations, row[1], row[2], row[3]) == ({}, "table", None, None)
         assert row[4] == expected
+
+
+def test_the_display_names_registered_before_revision_0007_get_their_keys(
+    settings: Settings,
+) -> None:
+    """Revision 0007 keys every display name already there, so that a name registered later
+    is told apart from them as from any other."""
+    if settings.is_sqlite:
+        settings.data_dir.mkdir(parents=True)
+    command.upgrade(alembic_config(settings.database_url), "0006")
+    engine = create_engine(settings.database_url)
+    at = datetime(2026, 1, 2, 3, 4, tzinfo=UTC)
+    names = ["Émile", "\uff21\uff2e\uff2e", "Bob"]  # the second in fullwidth letters
+    with engine.begin() as connection:
+        connection.execute(
+            text(
+                "INSERT INTO users (username, name_key, display_name, password_hash, created_at)"
+                " VALUES (:name_key, :name_key, :display_name, 'x', :at)"
+            ),
+            [
+                {"name_key": f"user{number}", "display_name": name, "at": at}
+                for number, name in enumerate(names)
+            ],
+        )
+    engine.dispose()
+    command.upgrade(alembic_config(settings.database_url), "head")
+    engine = create_engine(settings.database_url)
+    with engine.connect() as connection:
+        keys = connection.scalars(text("SELECT display_key FROM users ORDER BY id")).all()
+    engine.dispose()
+    assert keys == ["émile", "ann", "bob"]

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import unicodedata
 from datetime import timedelta
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -20,6 +21,16 @@ def name_key(username: str) -> str:
     return username.casefold()
 
 
+def display_key(name: str) -> str:
+    """A display name as a reader tells names apart: compatibility forms made plain (NFKC:
+    fullwidth letters, a letter and its accent typed apart) and its case folded.
+
+    >>> display_key("\uff25\u0301mile") == display_key("émile") == display_key("ÉMILE")
+    True
+    """
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
 def register(
     db: Session, passwords: Passwords, username: str, display_name: str, password: str
 ) -> User:
@@ -27,14 +38,14 @@ def register(
         username=username,
         name_key=name_key(username),
         display_name=display_name,
+        display_key=display_key(display_name),
         password_hash=passwords.hash(password),
     )
     taken = RefusedError("refused.username_taken", 409, username=username)
     if db.scalar(select(User.id).where(User.name_key == user.name_key)) is not None:
         raise taken
-    # a name players see at the table is one player's: nobody can pass for another (letters'
-    # case aside, as far as the database's lower() knows them)
-    same_name = select(User.id).where(func.lower(User.display_name) == display_name.lower())
+    # a name players see at the table is one player's: nobody can pass for another
+    same_name = select(User.id).where(User.display_key == user.display_key)
     if db.scalar(same_name.limit(1)) is not None:
         raise RefusedError("refused.display_name_taken", 409, name=display_name)
     db.add(user)

@@ -29,9 +29,9 @@ from sqlalchemy import (
     Index,
     MetaData,
     String,
+    Text,
     TypeDecorator,
     UniqueConstraint,
-    func,
     text,
 )
 from sqlalchemy.dialects.postgresql import JSONB
@@ -121,12 +121,11 @@ class User(Base):
     username: Mapped[str] = mapped_column(String(32))
     name_key: Mapped[str] = mapped_column(String(32), unique=True)
     display_name: Mapped[str] = mapped_column(String(40))
+    # a display name is one player's as a reader sees it: registering looks up this key of it
+    # (accounts.display_key), indexed but not unique (names of older versions may share one)
+    display_key: Mapped[str] = mapped_column(Text, index=True)
     password_hash: Mapped[str] = mapped_column(String(200))
     created_at: Mapped[datetime] = mapped_column(default=now)
-
-
-# a display name is one player's, whatever its case: registering looks it up by this
-Index("ix_users_display_name_lower", func.lower(User.display_name))
 
 
 class LoginSession(Base):
