@@ -33,7 +33,7 @@ from openhanabi.server.rooms import Rooms
 from openhanabi.server.routes import accounts, game, lobby, replays
 from openhanabi.server.security import Passwords
 from openhanabi.server.settings import Settings
-from openhanabi.server.sockets import SignInSockets, refuse
+from openhanabi.server.sockets import SignInSockets, close_refused
 
 STATIC = Path(__file__).with_name("static")
 # the keys (in the ``site`` catalogue) of what an HTTP error without words of its own says
@@ -150,7 +150,7 @@ async def _invalid_socket(websocket: WebSocket, error: WebSocketRequestValidatio
     """A socket whose address names no table (not a number, or out of range) is closed with a
     sentence, not the validator's list of problems."""
     t = translator(language_of(websocket))
-    await refuse(websocket, t("problem.no_table_address"))
+    await close_refused(websocket, t("problem.no_table_address"))
 
 
 async def _invalid(request: Request, error: RequestValidationError) -> Response:

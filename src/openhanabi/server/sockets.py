@@ -13,7 +13,7 @@ from fastapi import WebSocket
 POLICY_VIOLATION = 1008
 
 
-async def refuse(websocket: WebSocket, reason: str) -> None:
+async def close_refused(websocket: WebSocket, reason: str) -> None:
     """Close ``websocket`` saying why, as a policy violation, which the game page shows rather
     than reconnect. It is accepted first: a socket closed before it is accepted ends as a bare
     HTTP 403, whose reason no browser is told (and which the page would take for a lost

@@ -25,7 +25,7 @@ from openhanabi.server.i18n import language_of, translator
 from openhanabi.server.pages import render
 from openhanabi.server.protocol import describe_variant
 from openhanabi.server.rooms import Rooms
-from openhanabi.server.sockets import POLICY_VIOLATION, SignInSockets, refuse
+from openhanabi.server.sockets import POLICY_VIOLATION, SignInSockets, close_refused
 
 router = APIRouter()
 # the page of a table whose game has not started asks this often whether it has (game.js)
@@ -64,7 +64,7 @@ async def game_socket(websocket: WebSocket, table_id: RowId) -> None:
     if the table lets them: else they are sent why, and the socket is closed."""
     t = translator(language_of(websocket))
     if not _same_origin(websocket):
-        await refuse(websocket, t("problem.foreign_origin"))
+        await close_refused(websocket, t("problem.foreign_origin"))
         return
     try:
         session_id, user_id, admitted = await asyncio.to_thread(
@@ -74,7 +74,7 @@ async def game_socket(websocket: WebSocket, table_id: RowId) -> None:
             table_id,
         )
     except RefusedError as refusal:
-        await refuse(websocket, refusal.text(t))
+        await close_refused(websocket, refusal.text(t))
         return
     if not admitted:
         await websocket.accept()
@@ -85,7 +85,7 @@ async def game_socket(websocket: WebSocket, table_id: RowId) -> None:
     try:
         room = await rooms.room(table_id)
     except RefusedError as refusal:
-        await refuse(websocket, refusal.text(t))
+        await close_refused(websocket, refusal.text(t))
         return
     await websocket.accept()
     sockets: SignInSockets = websocket.app.state.sign_in_sockets
