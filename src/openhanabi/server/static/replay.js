@@ -7,6 +7,10 @@
  * buttons, a slider, the keys Left/Right/Home/End, and the log's own entries go to a turn;
  * the address keeps it (?turn=N) so that a turn can be linked to.
  *
+ * The page counts moves made: frame n is "move n of N", "after move n: ..." (the log's n-th
+ * line), and the board's header names the next move, n + 1, and whose it is. On a narrow
+ * screen replay.css holds the controls and the status in a bar at the bottom of the screen.
+ *
  * A frame is drawn by window.HanabiBoard (static/board.js, the live game's board, with the
  * game page's texts from #board-texts); the replay's own texts come from #texts.
  *
@@ -36,9 +40,11 @@
   const ask = document.getElementById("replay-ask");
   const advice = document.getElementById("replay-advice");
 
-  const boardT = window.HanabiBoard.translator(
-    JSON.parse(document.getElementById("board-texts").textContent),
-  );
+  // The board's header says whose turn is next; here it counts moves as the controls do (the
+  // next move after the first n is move n + 1), in the replay's own words, not the game page's.
+  const boardTexts = JSON.parse(document.getElementById("board-texts").textContent);
+  boardTexts["game.status.turn_of"] = say("replay.next_move");
+  const boardT = window.HanabiBoard.translator(boardTexts);
   let replay = null; // {frames, log, game_over}
   let turn = 0;
 
@@ -95,7 +101,11 @@
       return;
     }
     turn = Math.max(0, Math.min(lastTurn(), asked));
-    const frame = Object.assign({}, replay.frames[turn], { log: replay.log.slice(0, turn) });
+    // the frame's own `turn` does not count a bonus tile's choice, which is a move of the log
+    const frame = Object.assign({}, replay.frames[turn], {
+      log: replay.log.slice(0, turn),
+      turn: turn,
+    });
     draw(frame);
     showLog();
     const focused = document.activeElement;
