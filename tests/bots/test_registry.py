@@ -3,6 +3,7 @@ entry point group, and a clear error for an unknown name."""
 
 from __future__ import annotations
 
+import importlib
 import re
 import sys
 import textwrap
@@ -134,3 +135,73 @@ def test_entry_points_that_name_no_usable_bot_cost_only_themselves(
     for name in ("missing-module", "not-a-bot", "no-act"):
         with pytest.raises(UnknownNameError, match=re.escape(broken_plugin[name])):
             find_bot(name)
+
+
+def add_distribution(folder: Path, name: str, entry_points: str) -> None:
+    """A distribution called ``name`` in ``folder`` (on sys.path) with these entry points."""
+    info = folder / f"{name}-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text(f"[openhanabi.bots]\n{entry_points}")
+
+
+@pytest.fixture
+def plugin_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """A folder on sys.path; the registry forgets the bots it held afterwards."""
+    folder = tmp_path_factory.mktemp("plugins")
+    sys.path.insert(0, str(folder))
+    before = dict(registry._BOTS), dict(registry._BROKEN)
+    try:
+        yield folder
+    finally:
+        sys.path.remove(str(folder))
+        sys.modules.pop("later_bot", None)
+        registry._BOTS.clear()
+        registry._BOTS.update(before[0])
+        registry._BROKEN.clear()
+        registry._BROKEN.update(before[1])
+        importlib.invalidate_caches()
+
+
+def test_an_entry_point_naming_the_bot_already_registered_under_its_name_is_not_broken(
+    installed_plugin: str, plugin_folder: Path
+) -> None:
+    """The plugin's own entry point, seen again by a later scan once its bot is registered, and
+    a package pointing at a built-in bot under that bot's own name both name the bot in use."""
+    add_distribution(plugin_folder, "basic-again", "basic = openhanabi.bots.basic:BasicBot\n")
+    bot = find_bot(installed_plugin)  # loads the plugin's bot
+    with pytest.raises(UnknownNameError):
+        find_bot("nobody")  # scans the entry points again, 'cautious' and 'basic' taken
+    assert find_bot(installed_plugin) is bot
+    assert installed_plugin not in broken_bots()
+    assert "basic" not in broken_bots()
+    assert find_bot("basic").__module__ == "openhanabi.bots.basic"
+
+
+def test_a_package_fixed_since_the_last_scan_is_no_longer_listed_broken(
+    plugin_folder: Path,
+) -> None:
+    """Its entry point named a module that was missing; once the module is there, the next
+    scan loads its bot and forgets the fault."""
+    add_distribution(plugin_folder, "later-bot", "later = later_bot:LaterBot\n")
+    with pytest.raises(UnknownNameError, match="cannot be loaded: ModuleNotFoundError"):
+        find_bot("later")
+    assert "later" in broken_bots()
+    (plugin_folder / "later_bot.py").write_text(
+        textwrap.dedent(
+            """
+            from openhanabi.bots import Bot
+
+            class LaterBot(Bot):
+                name = "later"
+                summary = "always takes the first legal action"
+
+                def act(self, view):
+                    return view.legal_actions[0]
+            """
+        )
+    )
+    importlib.invalidate_caches()  # the folder's listing is cached since the failed import
+    assert find_bot("later").__name__ == "LaterBot"
+    assert "later" not in broken_bots()
+    assert "later" in bot_classes()

@@ -137,6 +137,12 @@ MALFORMED = {
         "actions[3].value",
         "actions[3].value: a choice needs its position (0 or more), not -1",
     ),
+    "choice without its position": (
+        # a choice's value is where tile 5 puts the card back: no default could stand for it
+        edit(ours, lambda d: d["actions"].append({"type": 10, "target": 0})),
+        "actions[3].value",
+        "actions[3].value: missing",
+    ),
     "future format": (
         edit(ours, lambda d: d.update(openhanabi=2)),
         "openhanabi",
@@ -208,6 +214,16 @@ MALFORMED = {
         ),
         "options.timeBase",
         "options.timeBase: holds -Infinity, which is not a JSON number",
+    ),
+    "a kept field whose name is a line break": (
+        json.dumps(REAL)[:-1] + ', "x\\ny": NaN}',
+        "x\\ny",  # the name as Python writes it: the message stays on one line
+        "x\\ny: holds NaN, which is not a JSON number",
+    ),
+    "a kept option whose name is a line break": (
+        json.dumps(REAL).replace('"options": {', '"options": {"\\n": Infinity, ', 1),
+        "options.\\n",
+        "options.\\n: holds Infinity, which is not a JSON number",
     ),
     "a name that is not Unicode": (
         json.dumps(REAL).replace('"Player 2"', '"Player \\ud800"'),

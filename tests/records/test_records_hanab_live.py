@@ -87,6 +87,15 @@ def test_one_extra_card_and_one_less_card_change_the_hand_size(option: str, hand
     assert both.hand_size == 5
 
 
+@pytest.mark.parametrize("option", ["emptyClues", "oneExtraCard", "oneLessCard", "allOrNothing"])
+def test_an_option_written_as_null_is_off(option: str) -> None:
+    """hanab.live writes an option that was never set as null: the game is hanab.live's
+    default one, with five cards in hand, no empty clues and its ending rule."""
+    variant = read_record(hanab_live(**{option: None})).variant
+    assert (variant.hand_size, variant.empty_clues, variant.all_or_nothing) == (5, False, False)
+    assert variant == read_record(hanab_live(**{option: False})).variant
+
+
 def test_all_or_nothing_is_honoured() -> None:
     assert read_record(hanab_live(allOrNothing=True)).variant.all_or_nothing is True
 

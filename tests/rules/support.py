@@ -110,6 +110,22 @@ def played_cards(game: Game) -> list[Card]:
     ]
 
 
+def best_score_left(game: Game) -> int:
+    """The best score still reachable, worked out from the suits, the fireworks and the discard
+    pile alone: each firework can still grow until the next card it needs has every copy in
+    the discard pile."""
+    lost = Counter(game.card(order) for order in game.discard_pile)
+    total = 0
+    for index, suit in enumerate(game.variant.suits):
+        played = game.fireworks[index]
+        for rank in suit.play_order[played:]:
+            if lost[Card(index, rank)] >= suit.copies(rank):
+                break
+            played += 1
+        total += suit.points(played)
+    return total
+
+
 def draw_pile_cards(game: Game) -> list[Card]:
     """The draw pile's identities, top first (referee's knowledge)."""
     return [card_of(ident) for ident in reversed(game.draw_pile)]

@@ -21,6 +21,7 @@ from openhanabi.rules import (
 from openhanabi.rules.suits import NORMAL_CARDS
 
 from .support import (
+    best_score_left,
     build_deck,
     burn_draw_pile,
     custom_suits,
@@ -431,3 +432,70 @@ def test_with_tiles_5_or_6_still_to_draw_a_lost_card_does_not_lose_play_until_pe
     run(game, "clue 1 rank 1", "discard 9")  # the only Y5
     assert game.max_reachable() == 24
     assert game.outcome is None
+
+
+# Seat 1 discards all three Y1 (orders 7, 8, 9): yellow can then reach nothing.
+ALL_Y1 = ["R1 R3 R5 G1 G2", "R2 R4 Y1 Y1 Y1"]
+DISCARD_ALL_Y1 = ("clue 1 rank 1", "discard 7", "clue 1 rank 1", "discard 8")
+DISCARD_ALL_Y1 += ("clue 1 rank 1", "discard 9")
+
+
+@pytest.mark.parametrize(("tile", "choice"), [(5, Action.choose(7, 3)), (6, Action.choose(7))])
+def test_a_card_taken_back_from_the_discard_pile_raises_the_best_score_again(
+    tile: int, choice: Action
+) -> None:
+    """Tile 5 (back into the draw pile) and tile 6 (onto its firework) both undo a loss: the
+    best score still reachable rises again, though a view asked for it while it was lower."""
+    game = red_game([tile, *(t for t in range(1, 7) if t != tile)], DISCARD_ALL_Y1, ALL_Y1)
+    assert game.view(1).max_reachable == best_score_left(game) == 20  # no Y1 left for yellow
+    run(game, COMPLETE_RED, choice)
+    assert 7 not in game.discard_pile
+    assert game.view(1).max_reachable == best_score_left(game) == 25
+
+
+# Seat 0 holds red and yellow 1-3 and the R5; seat 1 red and yellow's 2 and 4, and the only G5.
+# The draw pile starts with Y5 (order 10), then R1 R1 R2 R3 R4 Y1 Y1 Y2 Y3 (orders 11-19).
+TWO_COMPLETIONS = ["R1 R3 R5 Y1 Y3", "R2 R4 Y2 Y4 G5"]
+RED_AND_YELLOW_BUT_5S = ("play 0", "play 5", "play 1", "play 6", "play 3", "play 7", "play 4")
+RED_AND_YELLOW_BUT_5S += ("play 8",)
+
+
+def test_a_lost_card_loses_play_until_perfect_only_once_tiles_5_and_6_are_both_drawn() -> None:
+    """Tile 6 drawn, tile 5 still to draw: the lost card can still come back, so the game goes
+    on; once tile 5 is drawn too, losing a card the perfect game needs loses at once."""
+    variant = find_variant("bonus-tiles", all_or_nothing=True)
+    game = make_game(variant, TWO_COMPLETIONS, draw="Y5", tiles=[6, 5, 1, 2, 3, 4])
+    run(game, *RED_AND_YELLOW_BUT_5S, "play 2")  # R5 completes red: tile 6, nothing to play
+    assert game.tiles == [4, 3, 2, 1, 5]
+    run(game, "clue 0 rank 5", "clue 1 rank 5", "discard 9")  # the only G5
+    assert game.max_reachable() == best_score_left(game) == 24
+    assert game.outcome is None  # tile 5 may shuffle it back
+    run(game, "play 10")  # Y5 completes yellow: tile 5
+    assert game.pending is Decision.RESHUFFLE
+    run(game, Action.choose(9, 0))  # back on top: seat 0's replacement, with a new order
+    assert game.tiles == [4, 3, 2, 1]
+    assert game.max_reachable() == best_score_left(game) == 25
+    assert game.outcome is None
+    g5 = game.hands[0][-1]
+    assert game.card(g5) == game.card(9)
+    run(game, "clue 0 rank 5", f"discard {g5}")  # lost again, and no tile can bring it back
+    assert game.outcome is not None
+    assert game.outcome.termination is Termination.ALL_OR_NOTHING_LOST
+    assert game.outcome.score == 0
+
+
+def test_with_only_tile_6_left_a_lost_card_is_lost_for_good_once_it_is_drawn() -> None:
+    """Tile 5 drawn first (nothing to shuffle back yet), tile 6 still to draw: the game goes on
+    after the loss; tile 6 cannot play the lost G5 on an empty green, and with no tile left
+    to bring it back the game is lost then and there."""
+    variant = find_variant("bonus-tiles", all_or_nothing=True)
+    game = make_game(variant, TWO_COMPLETIONS, draw="Y5", tiles=[5, 6, 1, 2, 3, 4])
+    run(game, *RED_AND_YELLOW_BUT_5S, "play 2")  # R5 completes red: tile 5, an empty discard pile
+    assert game.tiles == [4, 3, 2, 1, 6] and game.pending is None
+    run(game, "clue 0 rank 5", "clue 1 rank 5", "discard 9")  # the only G5
+    assert game.outcome is None  # tile 6 may play it, once it fits
+    run(game, "play 10")  # Y5 completes yellow: tile 6, and G5 does not fit
+    assert game.events[-1].tiles == (6,) and game.discard_pile == [9]
+    assert game.max_reachable() == best_score_left(game) == 24
+    assert game.outcome is not None
+    assert game.outcome.termination is Termination.ALL_OR_NOTHING_LOST

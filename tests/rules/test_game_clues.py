@@ -97,6 +97,17 @@ def test_a_clue_spends_one_token_and_changes_no_hand() -> None:
     assert game.clue_tokens == 6
 
 
+def test_a_card_is_marked_touched_once_a_clue_touches_it_and_stays_so() -> None:
+    """``Game.touched`` (which bots and the text board read) flags every card a clue has
+    touched, and only those: a clue that misses a card leaves it untouched."""
+    game = make_game(find_variant("base"), [FILLER, "R1 Y1 R3 G2 B5"])
+    assert not any(game.touched)
+    run(game, "clue 1 colour 0")  # R1 and R3: orders 5 and 7
+    assert [order for order in game.hands[1] if game.touched[order]] == [5, 7]
+    run(game, "clue 0 rank 1", "clue 1 rank 5")  # W1 W1 W1 (0-2), then B5 (9)
+    assert [order for order in range(10) if game.touched[order]] == [0, 1, 2, 5, 7, 9]
+
+
 def test_empty_clues_are_allowed_by_default() -> None:
     """Decided: "you have no blue cards" is a legal clue unless empty_clues is off."""
     game = make_game(find_variant("base"), [FILLER, "R1 Y1 R3 G2 R5"])

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
-from openhanabi.rules import Termination, Variant, find_variant
+import pytest
+
+from openhanabi.rules import Action, Card, Game, Termination, Variant, find_variant
 from openhanabi.rules.suits import RED
 
-from .support import make_game, run
+from .support import best_score_left, first_playable_policy, make_game, perfect_deck, run
 
 
 def red_only(**options: Any) -> Variant:
@@ -60,6 +63,37 @@ def test_misplaying_a_card_the_perfect_game_needs_loses_at_once() -> None:
     assert game.outcome.score == 0
 
 
+@pytest.mark.parametrize(
+    "declare",
+    [None, 0, 1],
+    ids=["a misplay", "a misplay declared rightly", "a play declared wrongly"],
+)
+def test_losing_the_only_copy_after_a_view_was_built_still_loses_at_once(
+    declare: int | None,
+) -> None:
+    """Every turn's view asks for the best score still reachable; a card lost by a play (not a
+    discard) must still lower it, and so end a play-until-perfect game."""
+    variant = find_variant("declared-play", all_or_nothing=True)
+    game = make_game(variant, ["R5 R1 G1 G2 B1", "R2 Y1 Y2 B2 W1"])
+    assert game.view(0).max_reachable == 25  # asked for before the loss
+    run(game, Action.play(0, declare=declare))  # the only R5, on an empty red firework
+    assert game.discard_pile == [0] and game.storms == 1
+    assert game.max_reachable() == best_score_left(game) == 24
+    assert game.outcome is not None
+    assert game.outcome.termination is Termination.ALL_OR_NOTHING_LOST
+    assert game.outcome.score == 0
+
+
+@pytest.mark.parametrize("declare", [None, 1])
+def test_a_view_after_a_lost_play_shows_the_lower_best_score(declare: int | None) -> None:
+    """Without play until perfect the game goes on, and the next view shows the new best."""
+    game = make_game(find_variant("declared-play"), ["R5 R1 G1 G2 B1", "R2 Y1 Y2 B2 W1"])
+    assert game.view(1).max_reachable == 25
+    run(game, Action.play(0, declare=declare))
+    assert game.outcome is None
+    assert game.view(1).max_reachable == best_score_left(game) == 24
+
+
 def test_losing_a_spare_copy_does_not_end_it() -> None:
     game = make_game(red_only(hand_size=3), ["R1 R5 R1", "R2 R2 R3"], draw="R3 R4 R4 R1")
     run(game, "clue 1 rank 2", "discard 3")  # one R2 of two
@@ -103,5 +137,19 @@ def test_a_player_with_no_cards_but_a_clue_token_plays_on() -> None:
 
 
 def test_won_means_the_maximum_with_black_powder_too() -> None:
+    """Black powder adds nothing when complete (it counts down from -5): the game is won with
+    25, every firework complete, and not before its last card, K1, is played."""
     variant = find_variant("black-powder", all_or_nothing=True)
-    assert variant.max_score == 25
+    game = Game(variant, perfect_deck(variant))  # red to white, then black powder 5 down to 1
+    rng = random.Random(0)
+    scores = []
+    while not game.over:
+        game.apply(first_playable_policy(game, rng))
+        scores.append(game.score)
+    assert scores[:5] == [-4, -3, -2, -1, 0]  # red 1 to 5, from black powder's -5
+    assert scores[-6:] == [20, 21, 22, 23, 24, 25]  # white 5, then black powder 5 down to 1
+    assert game.events[-1].card == Card(5, 1)
+    assert game.fireworks == [5] * 6
+    assert game.outcome is not None
+    assert game.outcome.termination is Termination.PERFECT
+    assert game.outcome.score == 25

@@ -5,6 +5,8 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from openhanabi.rules import (
     Action,
@@ -53,6 +55,19 @@ def test_25_is_the_top_band_with_five_suits_but_not_with_six() -> None:
 def test_a_negative_black_powder_score_is_in_the_lowest_band() -> None:
     assert rating(-3, 25).verdict == rating(0, 25).verdict
     assert rating(-3, 25).high == 5
+    # the band reaches down to the score itself: -3 lies in -3 to 5, not in 0 to 5
+    assert rating(-3, 25).low == -3
+    assert rating(-5, 30)[:2] == (-5, 5)
+
+
+@given(data=st.data())
+def test_every_score_a_game_can_end_with_lies_in_its_band(data: st.DataObject) -> None:
+    """From black powder's lowest (-5, or 0 for a strikeout) to the perfect score."""
+    key = data.draw(st.sampled_from(["base", "black-powder", "black-powder-rainbow", "rainbow"]))
+    variant = find_variant(key)
+    score = data.draw(st.integers(variant.min_score, variant.max_score), label="score")
+    band = rating(score, variant.max_score)
+    assert band.low <= score <= band.high <= variant.max_score
 
 
 def test_the_rating_follows_the_variants_maximum() -> None:

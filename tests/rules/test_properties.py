@@ -39,6 +39,7 @@ from openhanabi.rules.deck import ordered_deck
 from .support import (
     Policy,
     all_cards_now,
+    best_score_left,
     careful_policy,
     random_policy,
     snapshot,
@@ -116,6 +117,9 @@ def check_state(game: Game) -> None:
         suit.points(n) for suit, n in zip(variant.suits, game.fireworks, strict=True)
     )
     assert game.score <= game.max_reachable() <= variant.max_score
+    # and it is the best score the fireworks and the lost cards leave, however it was asked
+    # for before (a view asks every turn; a misplay or a card taken back changes it)
+    assert game.max_reachable() == best_score_left(game)
     for order in game.discard_pile:
         assert order not in {o for hand in game.hands for o in hand}
     if not variant.all_or_nothing and game.turns_left >= 0:

@@ -14,7 +14,6 @@ from openhanabi.rules import (
     Card,
     Game,
     Result,
-    SeatView,
     find_variant,
 )
 from openhanabi.rules.deck import ordered_deck
@@ -81,9 +80,10 @@ def test_clue_marks_record_every_clue_that_touched_or_missed_a_card() -> None:
     assert y5.touched
     assert [mark.touched for mark in r1.clues] == [False]
     assert not r1.touched
-    # seat 1's R5 was touched by seat 0's red clue, the first action
+    # seat 1's R5 was touched by seat 0's red clue, the first action: history index 0
     r5 = game.view(0).knowledge[5]
     assert [tuple(mark) for mark in r5.clues] == [(0, 0, ActionType.COLOUR_CLUE, 0, True)]
+    assert r5.touched
     assert [mark.touched for mark in knowledge[6].clues] == [False]
 
 
@@ -155,6 +155,34 @@ def test_legal_actions_are_shown_only_to_the_seat_on_turn() -> None:
     assert theirs.legal_actions == ()
 
 
+def test_a_card_touched_only_by_the_games_first_action_is_touched() -> None:
+    """A clue's mark is its place in the history, and the first clue's place is 0: a card it
+    touched is touched (marked 0), one it missed is not (marked ~0, that is -1)."""
+    game = make_game(find_variant("base"), HANDS)
+    run(game, "clue 1 rank 1")  # Y1 G1 B1 W1 (orders 6-9), not R5 (order 5)
+    for seat in (0, 1):
+        knowledge = game.view(seat).knowledge
+        assert knowledge[6].marks == (0,) and knowledge[6].touched
+        assert knowledge[5].marks == (-1,) and not knowledge[5].touched
+
+
+@pytest.mark.parametrize("end", ["strikeout", "abandoned"])
+def test_once_the_game_is_over_it_is_nobodys_turn(end: str) -> None:
+    """The seat that ended the game is still the seat on turn, but it has no turn to take."""
+    game = make_game(find_variant("base", storms=1), HANDS)
+    if end == "strikeout":
+        run(game, "play 1")  # Y5 on an empty yellow firework: the only storm token
+    else:
+        game.abandon()
+    assert game.outcome is not None
+    for seat in (0, 1):
+        view = game.view(seat)
+        assert view.outcome == game.outcome
+        assert not view.my_turn
+        assert view.legal_actions == ()
+    assert game.view(game.seat).seat_on_turn == game.seat
+
+
 def test_a_view_mirrors_the_public_state() -> None:
     game = make_game(find_variant("base"), HANDS)
     run(game, "play 0", "play 7", "clue 1 rank 1")  # R1, then seat 1's G1
@@ -207,6 +235,23 @@ def test_firework_tops_and_playability_follow_each_suits_direction() -> None:
     assert view.is_playable(Card(0, 1)) and not view.is_playable(Card(0, 2))
 
 
+def test_no_card_is_playable_on_a_complete_firework() -> None:
+    """Red built 1 to 5 and black powder 5 down to 1: no rank fits either any more."""
+    game = make_game(
+        find_variant("black-powder"), ["R1 R3 R5 K5 K3", "R2 R4 K4 K2 K1"], draw="Y1 Y2 Y3"
+    )
+    run(game, "play 0", "play 5", "play 1", "play 6", "play 2")  # R1 to R5, seats 0 and 1
+    run(game, "clue 0 rank 5", "play 3", "play 7", "play 4", "play 8", "clue 1 rank 1")
+    run(game, "play 9")  # K1 completes black powder
+    view = game.view(0)
+    assert view.fireworks == (5, 0, 0, 0, 0, 5)
+    assert (view.firework_top(0), view.firework_top(5)) == (5, 1)
+    for rank in range(1, 6):
+        assert not view.is_playable(Card(0, rank))
+        assert not view.is_playable(Card(5, rank))
+    assert view.is_playable(Card(1, 1))  # yellow is still empty
+
+
 # ---------------------------------------------------------------------------- bonus tile 5
 
 BONUS_HANDS = ["R1 R3 R5 G1 G2", "R2 R4 Y1 Y2 Y3"]
@@ -247,6 +292,17 @@ def test_a_redrawn_card_has_a_new_order_and_no_past() -> None:
     assert all(event.action.target != new for event in view.events if event.card is not None)
 
 
+def test_a_view_counts_the_bonus_tiles_left_to_draw() -> None:
+    game = make_game(find_variant("bonus-tiles"), ["R1 R3 R5 Y1 Y3", "R2 R4 Y2 Y4 Y5"])
+    assert game.view(0).bonus_tiles_left == 6
+    run(game, "play 0", "play 5", "play 1", "play 6", "play 2")  # red: tile 1
+    assert game.view(1).bonus_tiles_left == 5
+    run(game, "clue 0 rank 1", "play 3", "play 7", "play 4", "play 8", "clue 1 rank 5")
+    run(game, "play 9")  # Y5 completes yellow: tile 2
+    assert [view.bonus_tiles_left for view in (game.view(0), game.view(1))] == [4, 4]
+    assert Game.new(find_variant("base"), seed=0).view(0).bonus_tiles_left == 0
+
+
 def test_a_tile_6_choice_shows_which_card_was_played() -> None:
     game = make_game(find_variant("bonus-tiles"), BONUS_HANDS, tiles=[6, 1, 2, 3, 4, 5])
     run(game, "clue 1 rank 1", "discard 7", "play 0", "play 5", "play 1", "play 6", "play 2")
@@ -254,10 +310,6 @@ def test_a_tile_6_choice_shows_which_card_was_played() -> None:
     public = game.view(1).events[-1]
     assert public.result is Result.PLAYED_FROM_DISCARD
     assert public.action.target == 7 and public.card == game.card(7)
-
-
-def test_a_view_is_a_seat_view() -> None:
-    assert isinstance(Game.new(find_variant("base"), seed=0).view(0), SeatView)
 
 
 @pytest.mark.parametrize("preset", ["base", "rainbow", "black-powder", "bonus-tiles"])

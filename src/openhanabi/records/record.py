@@ -718,8 +718,7 @@ def _check_writable(value: object, path: str) -> None:
     """Refuse a field kept as it was read (``value``, its name and value) that
     :meth:`Record.to_json` could not write as UTF-8: text that is not Unicode (a lone
     surrogate, which JSON's ``\\ud800`` escapes can spell)."""
-    if not _is_unicode(path):
-        path = json.dumps(path)[1:-1]
+    path = _printable_path(path)
     number = _not_finite(value)
     if number is not None:
         # Python reads NaN and Infinity, and 1e999 as infinity; JSON itself has none of them
@@ -763,6 +762,18 @@ def _not_finite(value: object) -> float | None:
         if isinstance(item, float) and not math.isfinite(item):
             return item
     return None
+
+
+def _printable_path(path: str) -> str:
+    """``path``, a field's JSON path, as a message shows it: as it is if every character is
+    printable, else with Python's escapes for the characters that are not (``\\n``, ``\\x1b``,
+    a lone surrogate's ``\\ud800``) and for backslashes, so that a field's name can neither
+    break the message's line nor make it text that is not Unicode.
+
+    >>> print(_printable_path("options.tableName"), _printable_path("options.a\\nb"))
+    options.tableName options.a\\nb
+    """
+    return path if path.isprintable() else repr(path)[1:-1]
 
 
 def _is_unicode(text: str) -> bool:

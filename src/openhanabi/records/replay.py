@@ -48,10 +48,11 @@ def replay(record: Record) -> Game:
     >>> import dataclasses
     >>> from openhanabi.rules import Game, find_variant
     >>> record = record_of(Game.new(find_variant("base", players=2), seed=4))
-    >>> replay(dataclasses.replace(record, actions=(Action.play(7),)))
-    Traceback (most recent call last):
-    ...
-    openhanabi.records.errors.RecordError: action 0 (play 7): card 7 is not in the hand of seat 0
+    >>> try:
+    ...     replay(dataclasses.replace(record, actions=(Action.play(7),)))
+    ... except RecordError as error:
+    ...     print(error)
+    move 1 (play 7, actions[0]): card 7 is not in the hand of seat 0
     """
     game = start_game(record)
     for index, action in enumerate(record.actions):
