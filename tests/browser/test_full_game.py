@@ -37,6 +37,17 @@ def hands_hide_only_their_own_cards(page: Page, seat: int) -> None:
         expect(page.get_by_test_id(f"hand-{other}").locator("[data-rank]")).to_have_count(5)
 
 
+def own_cards_shown_at_the_end(page: Page, seat: int, game: Game) -> None:
+    """Once the game is over, a player sees the faces of the cards they were holding."""
+    hand = page.get_by_test_id(f"hand-{seat}")
+    expect(hand.locator("[data-rank]")).to_have_count(len(game.hands[seat]))
+    for order in game.hands[seat]:
+        card = game.card(order)
+        face = hand.get_by_test_id(f"card-{order}")
+        expect(face).to_have_attribute("data-rank", str(card.rank))
+        expect(face).to_have_attribute("data-suit", game.variant.suits[card.suit].key)
+
+
 def play_and_replay(
     open_page: OpenPage, server: LiveServer, camera: Camera, lang: str, move: Move
 ) -> Game:
@@ -65,6 +76,8 @@ def play_and_replay(
         expect(page.get_by_test_id("log").locator("li[data-index]")).to_have_count(
             len(game.history)
         )
+    for seat, page in people.items():
+        own_cards_shown_at_the_end(page, seat, game)
     camera.shoot(ann, "end-ann")
     camera.shoot(ben, "end-ben")
 

@@ -37,6 +37,16 @@ def test_a_player_ends_the_game_after_saying_yes(open_page: OpenPage, camera: Ca
         "A player stopped the game before its end: no score, no rating."
     )
     expect(page.get_by_test_id("verdict")).to_have_text("")
+    # no score, so no score figure: what the fireworks held, said as such
+    expect(page.get_by_test_id("score")).to_have_text(
+        "When the game was stopped, 0 cards were on the fireworks."
+    )
+    expect(page.get_by_test_id("game-score")).to_have_text(
+        "On the fireworks: 0 cards (the game was stopped)"
+    )
+    expect(page.locator("#game")).not_to_contain_text("Score")
+    # the game is over: Ann sees the cards she was holding
+    expect(page.get_by_test_id("hand-0").locator("[data-rank]")).to_have_count(5)
     camera.shoot(page, "stopped")
 
     page.get_by_test_id("replay-link").click()

@@ -21,7 +21,8 @@
  *
  * A state where every hand shows its cards (a spectator's or a replay's) draws every face; a
  * player's own cards have no `card` in their state and are drawn as backs with what the player
- * knows: clue marks, the identities still possible, their notes.
+ * knows: clue marks, the identities still possible, their notes. Once the game is over the
+ * live page gives them their `card` (from the finished game's replay) and they show their faces.
  */
 (function () {
   "use strict";
@@ -58,6 +59,11 @@
       }
       return text;
     };
+  }
+
+  /** Whether ``state`` is of a game a player stopped before its end: it has no score. */
+  function stopped(state) {
+    return Boolean(state.outcome && state.outcome.reason === "abandoned");
   }
 
   /** An element: h("li", {class: "x", "data-testid": "y"}, [children or strings]). */
@@ -219,15 +225,20 @@
     return split.letters.join("") + " " + split.ranks.join("");
   }
 
-  /** One card of a hand: a face (someone else's card, or any card for a spectator) or a back. */
+  /** One card of a hand: a face (someone else's card, any card for a spectator, or the
+   * viewer's own once the game is over) or a back. */
   function handCard(ctx, seat, entry, slot) {
     const options = ctx.options;
     const own = !entry.card;
-    const note = own && options.notes ? options.notes[entry.order] : "";
+    const mine = seat === ctx.state.seat;
+    const note = mine && options.notes ? options.notes[entry.order] : "";
     const name = nameOf(ctx, seat);
     let label;
     if (own) {
       label = ctx.t("card.own", { slot: slot, knowledge: knowledgeWords(ctx, entry, note) });
+    } else if (mine) {
+      label = ctx.t("card.own_shown", { slot: slot, card: entry.card.label });
+      if (note) label += ", " + ctx.t("card.note", { note: note });
     } else {
       const key = ctx.state.seat === null ? "card.spectated" : "card.other";
       label = ctx.t(key, { name: name, slot: slot, card: entry.card.label });
@@ -392,13 +403,14 @@
         }),
       );
     }
-    items.push(
-      h("li", {
-        "data-testid": "game-score",
-        "data-count": state.score,
-        text: ctx.t("game.status.score", { score: state.score, reachable: state.max_reachable }),
-      }),
-    );
+    // a stopped game has no score: what its fireworks hold is said as just that
+    let points = ctx.t("game.status.score", { score: state.score, reachable: state.max_reachable });
+    if (stopped(state)) {
+      const key = state.score === 1 ? "game.status.stopped_one" : "game.status.stopped";
+      const said = ctx.t(key, { count: state.score });
+      if (said !== key) points = said; // a catalogue without it (an older page's) says the score
+    }
+    items.push(h("li", { "data-testid": "game-score", "data-count": state.score, text: points }));
     if (typeof state.turns_left === "number" && state.turns_left >= 0) {
       items.push(h("li", { text: ctx.t("game.status.turns_left", { count: state.turns_left }) }));
     }

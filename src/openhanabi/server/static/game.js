@@ -2,8 +2,10 @@
  * game.js: the live game page's client. It connects to /tables/<id>/socket, draws every
  * `state` with board.js (after the first whole state, each `delta` frame is applied to the state
  * before it; a frame number missing makes it ask for the whole state with a `sync`), offers the moves the state's `legal` allows, shows `error` messages
- * in an alert region, announces each new log line to screen readers, shows the end screen on
- * `game_over`, and reconnects by itself (with growing pauses) when the socket drops.
+ * in an alert region, announces each new log line to screen readers, keeps the log's box at its
+ * newest line (unless the reader scrolled up to older ones), shows the end screen on
+ * `game_over` (and then the player's own cards, from the finished game's replay), and
+ * reconnects by itself (with growing pauses) when the socket drops.
  *
  * Private to this browser, never sent: the order the player arranged their own hand in and
  * their notes on its cards (localStorage, per game and card order).
@@ -105,6 +107,8 @@
     seq: null, // the number of the last state or delta frame applied
     syncing: false, // a frame went missing: the whole state has been asked for
     suggestion: null, // the bot's suggestion: { actions, text, asking } for the state it is for
+    shown: null, // once the game is over: { actions, cards: {order: card} } of the own hand
+    showing: false, // the finished game's own cards are being fetched
   };
   // a player alone with bots may ask the conventions bot what it would do in their seat
   const canSuggest = root.dataset.suggest === "1";
@@ -184,10 +188,62 @@
     });
   }
 
+  // ------------------------------------------------------------------ the own cards, at the end
+
+  /** ``state`` with the faces of the viewer's own cards once the game is over and they have
+   * come (showOwnCards); else ``state`` itself. The state is not changed: a copy is drawn. */
+  function withOwnCards(state) {
+    const shown = ui.shown;
+    if (!state || !state.outcome || state.seat === null || !shown || shown.actions !== state.actions) {
+      return state;
+    }
+    const hands = state.hands.slice();
+    hands[state.seat] = (hands[state.seat] || []).map(function (entry) {
+      const card = shown.cards[entry.order];
+      return card && !entry.card ? Object.assign({}, entry, { card: card }) : entry;
+    });
+    return Object.assign({}, state, { hands: hands });
+  }
+
+  /** Once the game is over, the faces of the player's own cards. A player's state never holds
+   * them (the server sends none, even at the end); a finished game's replay shows every hand to
+   * anyone (the server refuses it while the game is played), so its frame after the game's last
+   * action gives them. A few tries: nothing is shown if none succeeds. */
+  function showOwnCards(tries) {
+    const state = ui.state;
+    if (!state || !state.outcome || state.seat === null || ui.showing) return;
+    if (ui.shown && ui.shown.actions === state.actions) return;
+    const actions = state.actions;
+    const seat = state.seat;
+    ui.showing = true;
+    fetch("/games/" + gameId + "/replay.json?turn=" + actions, { credentials: "same-origin" })
+      .then(function (response) {
+        if (!response.ok) throw new Error(String(response.status));
+        return response.json();
+      })
+      .then(function (frame) {
+        ui.showing = false;
+        const cards = {};
+        for (const entry of (frame.hands && frame.hands[seat]) || []) {
+          if (entry.card) cards[entry.order] = entry.card;
+        }
+        ui.shown = { actions: actions, cards: cards };
+        draw();
+      })
+      .catch(function () {
+        ui.showing = false;
+        if (tries > 1) {
+          window.setTimeout(function () {
+            showOwnCards(tries - 1);
+          }, 1000);
+        }
+      });
+  }
+
   // ------------------------------------------------------------------ drawing
 
   function draw() {
-    const state = ui.state;
+    const state = withOwnCards(ui.state);
     if (!state) return;
     const focused = document.activeElement && document.activeElement.dataset
       ? document.activeElement.dataset.testid
@@ -206,7 +262,7 @@
       onChoose: myTurn() ? onChoose : null,
     });
     drawActions();
-    Board.renderLog(logElement, state, { t: t, showExplanations: explanationsToggle.checked });
+    drawLog();
     if (focused) {
       const again = root.querySelector('[data-testid="' + focused + '"]');
       if (again && again !== document.activeElement) {
@@ -216,6 +272,20 @@
       // The button just pressed is gone with the move it made: the turn line says what now.
       if (!again && root.contains(document.activeElement) === false) focusTestid("turn");
     }
+  }
+
+  // how close to its end (CSS pixels) the log counts as read to the end: it then follows
+  const LOG_END_SLACK = 24;
+
+  /** The log, drawn anew. It follows the newest line when the reader was at its end (or it
+   * was never drawn): a reader who scrolled up to older lines keeps their place. Only the log's
+   * own box scrolls, never the page. */
+  function drawLog() {
+    const drawn = logElement.childElementCount > 0;
+    const top = logElement.scrollTop;
+    const atEnd = !drawn || logElement.scrollHeight - top - logElement.clientHeight <= LOG_END_SLACK;
+    Board.renderLog(logElement, ui.state, { t: t, showExplanations: explanationsToggle.checked });
+    logElement.scrollTop = atEnd ? logElement.scrollHeight : top;
   }
 
   function button(testid, text, onclick, extra) {
@@ -627,7 +697,7 @@
     } catch (problem) {
       // not remembered: the choice still holds on this page
     }
-    if (ui.state) Board.renderLog(logElement, ui.state, { t: t, showExplanations: explanationsToggle.checked });
+    if (ui.state) drawLog();
   });
 
   // ------------------------------------------------------------------ messages
@@ -649,6 +719,7 @@
     }
     announce(state);
     draw();
+    if (state.outcome) showOwnCards(3);
   }
 
   function announce(state) {
@@ -666,10 +737,15 @@
 
   function onGameOver(message) {
     ui.over = message;
-    endScreen.querySelector('[data-testid="score"]').textContent = t("end.score", {
-      score: message.score,
-      max: message.max_score,
-    });
+    const score = endScreen.querySelector('[data-testid="score"]');
+    // a stopped game has no score (the reason below says so): what its fireworks held is said
+    // as just that, not as a score
+    const stopped = message.reason === "abandoned";
+    score.classList.toggle("stopped", stopped);
+    const points = ui.state ? ui.state.score : 0;
+    score.textContent = stopped
+      ? t(points === 1 ? "end.stopped_one" : "end.stopped", { count: points })
+      : t("end.score", { score: message.score, max: message.max_score });
     endScreen.querySelector('[data-testid="verdict"]').textContent = message.verdict;
     const reasonKey = "end.reason." + message.reason;
     const reason = t(reasonKey);
