@@ -63,7 +63,7 @@ def test_a_seated_player_gets_the_page_that_draws_the_game(client: TestClient) -
     assert response.status_code == 200
     html = response.text
     assert f'data-table="{table}"' in html
-    assert "base, 3 players" in html  # the variant banner
+    assert "Base game, 3 players" in html  # the variant banner, the preset by its name
     page = parse(html)
     sources = [script.get("src") for script in page.scripts]
     assert {None, "/static/board.js", "/static/game.js"} <= set(sources)
@@ -126,7 +126,8 @@ def test_the_page_and_its_texts_are_in_the_chosen_language(client: TestClient, l
     assert f'<html lang="{lang}"' in response.text
     assert texts_of(response.text) == t.catalogue("game")
     assert t("page.log") in response.text
-    assert f"base, {t('variant.players', count=3)}" in response.text  # the rules' banner
+    banner = f"{t('preset_name.base')}, {t('variant.players', count=3)}"  # the rules' banner
+    assert banner in response.text
     # the choice holds for the next page, and so for the socket that page opens
     assert "/static/game.js" in client.get(f"/tables/{table}/game").text
     assert texts_of(client.get(f"/tables/{table}/game").text) == t.catalogue("game")

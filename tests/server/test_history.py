@@ -155,4 +155,4 @@ def test_the_history_describes_each_game_s_rules_in_the_visitor_s_language(
     other = second_browser(client)
     play(client, other)
     page = client.get(f"/users/{user_id(settings, 'ann')}/history", params={"lang": "de"})
-    assert "<td>base, 3 Spieler</td>" in page.text
+    assert "<td>Grundspiel, 3 Spieler</td>" in page.text

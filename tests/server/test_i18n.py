@@ -363,6 +363,8 @@ def test_every_preset_and_bot_has_its_summary_in_every_language() -> None:
     texts = catalogue(DEFAULT, "site")
     for preset in PRESETS:
         assert texts[f"preset.{preset.key}"] == preset.summary  # kept in step with the rules
+        for lang in LANGUAGES:  # and a name a player reads, not its key
+            assert f"preset_name.{preset.key}" in catalogue(lang, "site"), (lang, preset.key)
         assert (
             preset_summary(preset, translator("de"))
             == catalogue("de", "site")[f"preset.{preset.key}"]

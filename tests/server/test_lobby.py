@@ -49,7 +49,7 @@ def test_a_table_with_bots_and_a_player_starts_a_game_stored_as_its_record(
         client, variant="rainbow", players="3", seat_3="basic", declared_play="on", storms="2"
     )
     lobby = client.get("/").text
-    assert "rainbow, 3 players, 2 storms, declared play" in lobby
+    assert "Rainbow, 3 players, 2 storms, declared play" in lobby
     assert "Ann, basic (bot)" in lobby and "waiting" in lobby
 
     register(other, "ben", "Ben")

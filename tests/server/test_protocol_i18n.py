@@ -153,11 +153,15 @@ def test_the_variant_banner_says_what_describe_says(
     preset: str, players: int, options: dict[str, Any]
 ) -> None:
     variant = find_variant(preset, players=players, **options)
-    assert describe_variant(variant) == variant.describe(first_seat=1)
-    parts = variant.describe().count(",")
+    name = translator("en")(f"preset_name.{preset}")
+    said = variant.describe(first_seat=1)
+    assert describe_variant(variant) == name + said.removeprefix(variant.key)
     for lang in ("de", "da"):
-        spoken = describe_variant(variant, translator(lang))
-        assert spoken.startswith(variant.key) and spoken.count(",") == parts
+        t = translator(lang)
+        spoken = describe_variant(variant, t)
+        # the preset by its name in that language, then each option said
+        assert spoken.startswith(t(f"preset_name.{preset}") + ", ")
+        assert spoken.count(",") - t(f"preset_name.{preset}").count(",") == said.count(",")
         assert "{" not in spoken
 
 

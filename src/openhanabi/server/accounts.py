@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import unicodedata
 from datetime import timedelta
 
 from sqlalchemy import delete, select
@@ -21,16 +20,6 @@ def name_key(username: str) -> str:
     return username.casefold()
 
 
-def display_key(name: str) -> str:
-    """A display name as a reader tells names apart: compatibility forms made plain (NFKC:
-    fullwidth letters, a letter and its accent typed apart) and its case folded.
-
-    >>> display_key("\uff25\u0301mile") == display_key("émile") == display_key("ÉMILE")
-    True
-    """
-    return unicodedata.normalize("NFKC", name).casefold()
-
-
 def register(
     db: Session, passwords: Passwords, username: str, display_name: str, password: str
 ) -> User:
@@ -38,7 +27,6 @@ def register(
         username=username,
         name_key=name_key(username),
         display_name=display_name,
-        display_key=display_key(display_name),
         password_hash=passwords.hash(password),
     )
     taken = RefusedError("refused.username_taken", 409, username=username)

@@ -15,6 +15,7 @@ in :mod:`openhanabi.server.migrations` (a test compares the two).
 from __future__ import annotations
 
 import enum
+import unicodedata
 from datetime import UTC, datetime
 from typing import Any, ClassVar
 
@@ -35,7 +36,7 @@ from sqlalchemy import (
     text,
 )
 from sqlalchemy.dialects.postgresql import JSONB
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship, validates
 
 from openhanabi.rules import Variant, find_variant
 
@@ -121,11 +122,27 @@ class User(Base):
     username: Mapped[str] = mapped_column(String(32))
     name_key: Mapped[str] = mapped_column(String(32), unique=True)
     display_name: Mapped[str] = mapped_column(String(40))
-    # a display name is one player's as a reader sees it: registering looks up this key of it
-    # (accounts.display_key), indexed but not unique (names of older versions may share one)
+    # a display name is one player's as a reader sees it: registering looks up this key of it,
+    # set with the name (:func:`display_key`); indexed but not unique (names of older versions
+    # may share one)
     display_key: Mapped[str] = mapped_column(Text, index=True)
     password_hash: Mapped[str] = mapped_column(String(200))
     created_at: Mapped[datetime] = mapped_column(default=now)
+
+    @validates("display_name")
+    def _key_the_name(self, _: str, name: str) -> str:
+        self.display_key = display_key(name)
+        return name
+
+
+def display_key(name: str) -> str:
+    """A display name as a reader tells names apart: compatibility forms made plain (NFKC:
+    fullwidth letters, a letter and its accent typed apart) and its case folded.
+
+    >>> display_key("\uff25\u0301mile") == display_key("émile") == display_key("ÉMILE")
+    True
+    """
+    return unicodedata.normalize("NFKC", name).casefold()
 
 
 class LoginSession(Base):

@@ -1,7 +1,7 @@
 """Server-rendered pages: Jinja2 templates with the visitor, their CSRF token, their language
-and its translator ``_`` (and ``describe(variant)``, ``preset_summary(preset)`` and
-``bot_summary(name, summary)`` in that language), their theme, and the addresses of this page
-in the other languages and themes."""
+and its translator ``_`` (and ``describe(variant)``, ``preset_name(key)``,
+``preset_summary(preset)`` and ``bot_summary(name, summary)`` in that language), their theme,
+and the addresses of this page in the other languages and themes."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from openhanabi.server.errors import RefusedError
 from openhanabi.server.forms import problem_lines
 from openhanabi.server.i18n import LANG_COOKIE, LANGUAGES, Translator, language_of, translator
 from openhanabi.server.protocol import describe_variant
-from openhanabi.server.rules_text import bot_label, bot_summary, preset_summary
+from openhanabi.server.rules_text import bot_label, bot_summary, preset_name, preset_summary
 from openhanabi.server.settings import Settings
 from openhanabi.server.theme import THEME_COOKIE, THEMES, theme_of
 
@@ -58,6 +58,7 @@ def render(
         "_": t,
         "describe": partial(describe_variant, t=t),
         "preset_summary": partial(preset_summary, t=t),
+        "preset_name": partial(preset_name, t=t),
         "bot_summary": partial(bot_summary, t=t),
         "bot_label": partial(bot_label, t=t),
         "error": _said(context.get("error"), t),

@@ -605,10 +605,12 @@ def describe_variant(variant: Variant, t: Translator | None = None) -> str:
 
     >>> from openhanabi.rules import find_variant
     >>> describe_variant(find_variant("base", players=2, declared_play=True), translator("de"))
-    'base, 2 Spieler, angesagtes Ausspielen'
+    'Grundspiel, 2 Spieler, angesagtes Ausspielen'
     """
     t = t or translator(DEFAULT)
-    parts = [variant.key, t("variant.players", count=variant.players)]
+    # a preset's name in this language (a variant no preset has keeps its key, "custom")
+    name = t.texts.get(f"preset_name.{variant.key}", variant.key)
+    parts = [name, t("variant.players", count=variant.players)]
     if variant.hand_size != default_hand_size(variant.players):
         parts.append(t.counted("variant.hand_size", variant.hand_size))
     if variant.clue_tokens != DEFAULT_CLUE_TOKENS:

@@ -24,6 +24,12 @@ def preset_summary(preset: Preset, t: Translator) -> str:
     return _or_english(t, f"preset.{preset.key}", preset.summary)
 
 
+def preset_name(key: str, t: Translator) -> str:
+    """A preset's name as a player reads it ("Regenbogen"), its key where there is none (a
+    variant of an imported record that no preset has is called "custom")."""
+    return t.texts.get(f"preset_name.{key}", key)
+
+
 def bot_summary(name: str, summary: str, t: Translator) -> str:
     return _or_english(t, f"bot.{name}", summary)
 
