@@ -396,3 +396,13 @@ def test_a_record_nested_deep_in_its_extra_fields_is_read(signed_in: TestClient)
     game = imported_id(upload(signed_in, text.encode()))
     for address in ("replay", "replay.json", "record.json"):
         assert signed_in.get(f"/games/{game}/{address}").status_code == 200
+
+
+def test_advice_on_a_record_of_no_move_says_there_is_none(signed_in: TestClient) -> None:
+    data = real_game()
+    data["actions"] = []  # dealt, and nothing played: a record that may be imported
+    game = imported_id(upload(signed_in, json.dumps(data).encode()))
+    response = signed_in.get(f"/games/{game}/advice.json", params={"turn": 0})
+    assert response.status_code == 404
+    assert "This game has no move to advise on." in response.text
+    assert "-1" not in response.text  # it used to offer "turns 0 to -1"

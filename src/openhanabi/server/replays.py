@@ -112,9 +112,10 @@ def advice(stored: GameRecord, move: int, t: Translator) -> dict[str, Any]:
     is the move the game made."""
     record = Record.from_dict(stored.record)
     moves = [i for i, action in enumerate(record.actions) if action.type is not GAME_OVER]
+    if not moves:  # a record of no move at all
+        raise RefusedError("replay.refused.no_moves", 404)
     if move not in moves:
-        last = moves[-1] if moves else -1
-        raise RefusedError("replay.refused.no_move", 404, turn=move, last=last)
+        raise RefusedError("replay.refused.no_move", 404, turn=move, last=moves[-1])
     game = replay(dataclasses.replace(record, actions=record.actions[:move]))
     seat = game.seat
     adviser = make_bot(BESIDE_PEOPLE, seat, game.variant, seed=move)
