@@ -9,11 +9,22 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
 import pytest
 
 from openhanabi.server.thinking import BotThreads
+
+T = TypeVar("T")
+
+
+def run(main: Coroutine[Any, Any, T]) -> T:
+    """``main`` on an event loop of a thread of its own: the browser tests' Playwright, run
+    earlier in the same process, leaves an event loop running in this one."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, main).result()
 
 
 def until(condition: Callable[[], bool], seconds: float = 5.0) -> bool:
@@ -36,7 +47,7 @@ def test_a_move_answers_its_waiter_and_its_error_too() -> None:
         with pytest.raises(ValueError, match="no move"):
             await threads.think(fails, None, 5)
 
-    asyncio.run(both())
+    run(both())
     threads.close()
 
 
@@ -57,7 +68,7 @@ def test_no_more_moves_run_at_once_than_there_are_threads() -> None:
     async def many() -> None:
         await asyncio.gather(*(threads.think(move, None, 10) for _ in range(8)))
 
-    asyncio.run(many())
+    run(many())
     threads.close()
     assert most == 2
 
@@ -72,7 +83,7 @@ def test_a_hung_move_has_its_thread_replaced_until_it_ends() -> None:
         assert threads.hung == 1 and threads.threads == 2
         return await threads.think(lambda name: f"{name} moved", "Ben", 5)
 
-    assert asyncio.run(hang_then_move()) == "Ben moved"
+    assert run(hang_then_move()) == "Ben moved"
     release.set()  # the hung move returns at last: its thread ends, its stand-in stays
     assert until(lambda: threads.hung == 0 and threads.threads == 1)
     threads.close()
@@ -92,7 +103,7 @@ def test_a_move_whose_wait_is_cancelled_has_its_thread_replaced_too() -> None:
             await waiting
         return await threads.think(str.upper, "next", 5)
 
-    assert asyncio.run(cancelled()) == "NEXT"
+    assert run(cancelled()) == "NEXT"
     release.set()
     assert until(lambda: threads.hung == 0 and threads.threads == 1)
     threads.close()
@@ -112,7 +123,7 @@ def test_a_move_still_waiting_for_a_thread_when_its_time_is_up_never_runs() -> N
         release.set()
         await busy
 
-    asyncio.run(queued())
+    run(queued())
     threads.close()
     time.sleep(0.1)
     assert ran == []
@@ -143,6 +154,6 @@ def test_closed_threads_take_no_more_moves() -> None:
     threads = BotThreads(1)
     threads.close()
     with pytest.raises(RuntimeError, match="closed"):
-        asyncio.run(threads.think(lambda x: x, 1, 1))
+        run(threads.think(lambda x: x, 1, 1))
     with pytest.raises(ValueError, match="at least one thread"):
         BotThreads(0)
