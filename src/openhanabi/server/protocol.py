@@ -64,6 +64,7 @@ from openhanabi.rules import rating as rating_band
 from openhanabi.rules.variants import DEFAULT_CLUE_TOKENS, DEFAULT_STORMS, default_hand_size
 from openhanabi.server.errors import Problem
 from openhanabi.server.i18n import DEFAULT, Translator, translator
+from openhanabi.server.rules_text import preset_name
 
 MAX_MESSAGE = 1024
 MAX_NESTING = 16  # a message is one object of plain values; JSON's reader may fail on deep ones
@@ -608,9 +609,7 @@ def describe_variant(variant: Variant, t: Translator | None = None) -> str:
     'Grundspiel, 2 Spieler, angesagtes Ausspielen'
     """
     t = t or translator(DEFAULT)
-    # a preset's name in this language (a variant no preset has keeps its key, "custom")
-    name = t.texts.get(f"preset_name.{variant.key}", variant.key)
-    parts = [name, t("variant.players", count=variant.players)]
+    parts = [preset_name(variant.key, t), t("variant.players", count=variant.players)]
     if variant.hand_size != default_hand_size(variant.players):
         parts.append(t.counted("variant.hand_size", variant.hand_size))
     if variant.clue_tokens != DEFAULT_CLUE_TOKENS:
