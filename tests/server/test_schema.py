@@ -4,7 +4,7 @@ new data directory gets a new SQLite file at the newest revision, which matches 
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -13,14 +13,15 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from fastapi.testclient import TestClient
-from sqlalchemy import MetaData, create_engine, insert, inspect, text
-from web_client import login, register, sqlite_only
+from sqlalchemy import MetaData, create_engine, insert, inspect, select, text
+from sqlalchemy.orm import Session
+from web_client import login, post, register, sqlite_only
 
 from openhanabi.records import Record, read_record, record_of
 from openhanabi.rules import Action, Game, Termination, find_variant
 from openhanabi.server import Settings, create_app
 from openhanabi.server.db import MIGRATIONS, alembic_config
-from openhanabi.server.models import Base
+from openhanabi.server.models import Base, Seat
 
 
 @sqlite_only
@@ -195,3 +196,25 @@ def test_the_display_names_registered_before_revision_0007_get_their_keys(
         keys = connection.scalars(text("SELECT display_key FROM users ORDER BY id")).all()
     engine.dispose()
     assert keys == ["émile", "ann", "bob"]
+
+
+def test_the_seats_taken_before_revision_0008_count_as_seen_at_the_upgrade(
+    settings: Settings,
+) -> None:
+    """Revision 0008 gives every seat already taken the time of the upgrade as its person's last
+    page, so that a waiting table is not closed the moment the server comes back."""
+    with TestClient(create_app(settings), follow_redirects=False) as client:
+        register(client, "ann")
+        assert post(client, "/tables", {"variant": "base", "players": "2"}).status_code == 303
+    config = alembic_config(settings.database_url)
+    command.downgrade(config, "0007")
+    engine = create_engine(settings.database_url)
+    assert "seen_at" not in {column["name"] for column in inspect(engine).get_columns("seats")}
+    engine.dispose()
+    before = datetime.now(UTC)
+    command.upgrade(config, "head")
+    engine = create_engine(settings.database_url)
+    with Session(engine) as db:
+        seen = db.scalars(select(Seat.seen_at)).one()
+    engine.dispose()
+    assert before - timedelta(seconds=1) <= seen <= datetime.now(UTC)

@@ -46,6 +46,65 @@ def tables(db: Session) -> list[GameTable]:
     )
 
 
+# how often a person's presence is written down: the pages ask every few seconds, and a write
+# each time would only keep the database busy
+SEEN_EVERY = timedelta(seconds=30)
+
+
+def seen(db: Session, user: User) -> None:
+    """Note that ``user`` is here (they asked for the lobby or a table's page): their seats at
+    waiting tables are kept (see :func:`release_gone`)."""
+    moment = now()
+    stale = (
+        Seat.user_id == user.id,
+        Seat.seen_at < moment - SEEN_EVERY,
+        Seat.table_id.in_(select(GameTable.id).where(GameTable.state == TableState.WAITING)),
+    )
+    # looked up first: most asks find nothing to write, and a write would lock SQLite's file
+    if db.scalar(select(Seat.id).where(*stale).limit(1)) is not None:
+        db.execute(update(Seat).where(*stale).values(seen_at=moment))
+        db.commit()
+
+
+def release_gone(db: Session, gone_after: timedelta) -> None:
+    """Free the seats of the people at waiting tables who have shown no page of the lobby or of
+    their table for ``gone_after``, as if each had left (:func:`leave`): a table with no person
+    left closes, and a host who has gone passes the table on."""
+    moment = now()
+    gone = db.scalars(
+        select(Seat)
+        .join(GameTable)
+        .where(
+            GameTable.state == TableState.WAITING,
+            Seat.user_id.is_not(None),
+            Seat.seen_at < moment - gone_after,
+        )
+    ).all()
+    for table_id in sorted({seat.table_id for seat in gone}):
+        table = db.get(GameTable, table_id)
+        if table is None:
+            continue
+        try:
+            _hold_waiting(db, table)  # a start at the same moment goes first, or waits
+        except RefusedError:
+            continue  # started (or closed) meanwhile: its seats are no longer waiting
+        db.refresh(table, ["seats"])
+        for seat in [s for s in table.seats if s.user_id is not None]:
+            if seat.seen_at < moment - gone_after:
+                table.seats.remove(seat)
+        _pass_on(db, table)
+        db.commit()
+
+
+def _pass_on(db: Session, table: GameTable) -> None:
+    """Close ``table`` when no person is left at it, else give it a host seated at it."""
+    players = [seat for seat in table.seats if seat.user is not None]
+    if not players:
+        db.delete(table)
+    elif table.seat_of(table.host_id or 0) is None:
+        table.host = players[0].user
+
+
 def find_table(db: Session, table_id: int) -> GameTable:
     table = db.get(GameTable, table_id)
     if table is None:
@@ -167,11 +226,7 @@ def leave(db: Session, table: GameTable, user: User) -> None:
         raise RefusedError("refused.not_seated", 409)
     _hold_waiting(db, table)
     table.seats.remove(seat)
-    players = [seat for seat in table.seats if seat.user is not None]
-    if not players:
-        db.delete(table)
-    elif table.host_id == user.id:
-        table.host = players[0].user
+    _pass_on(db, table)
     db.commit()
 
 

@@ -290,6 +290,10 @@ class Seat(Base):
     seat: Mapped[int]
     user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
     bot: Mapped[str | None] = mapped_column(String(40))
+    # when the person in the seat last showed a page of the lobby or of their table: both ask
+    # the server again every few seconds, so a person who closed them has left the table
+    # (lobby.release_gone); never read for a bot's seat
+    seen_at: Mapped[datetime] = mapped_column(default=now)
 
     table: Mapped[GameTable] = relationship(back_populates="seats")
     user: Mapped[User | None] = relationship(lazy="joined")

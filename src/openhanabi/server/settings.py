@@ -68,6 +68,14 @@ class Settings(BaseSettings):
         ge=1,
         description="wrong table passwords from one address in the window before one",
     )
+    seat_gone_minutes: int = Field(
+        default=10,
+        ge=1,
+        le=1440,
+        description="a person seated at a table that waits for its start, who shows no page of "
+        "the lobby or of that table for this long, has left it (the pages ask again every few "
+        "seconds while open); a table with nobody left closes",
+    )
     password_time_cost: int = Field(default=3, ge=1, description="argon2 passes per password")
     password_memory_kib: int = Field(
         default=65536, ge=64, description="argon2 memory per password hash, in KiB"

@@ -3,10 +3,12 @@ the page on how the bots play."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
+from sqlalchemy.orm import Session
 
 from openhanabi.bots import BESIDE_PEOPLE, Bot, bot_classes
 from openhanabi.rules import PRESETS, InvalidVariantError, RulesError
@@ -26,6 +28,7 @@ from openhanabi.server.forms import JoinForm, TableForm
 from openhanabi.server.i18n import Translator, language_of, translator
 from openhanabi.server.models import GameTable, Spectators, TableState
 from openhanabi.server.pages import redirect, render
+from openhanabi.server.settings import Settings
 
 router = APIRouter()
 # how often the page of a waiting table asks whether someone joined, left or started the game,
@@ -42,7 +45,8 @@ PASSWORD_REFUSALS = {
 
 
 @router.api_route("/", methods=["GET", "HEAD"], response_class=HTMLResponse)
-def home(request: Request, db: DbDep, visitor: VisitorDep) -> HTMLResponse:
+def home(request: Request, db: DbDep, settings: SettingsDep, visitor: VisitorDep) -> HTMLResponse:
+    look_around(db, settings, visitor)
     return render(
         request,
         visitor,
@@ -98,8 +102,20 @@ def open_table(
 
 
 @router.get("/tables/{table_id}", response_class=HTMLResponse)
-def table_page(request: Request, table_id: RowId, db: DbDep, visitor: VisitorDep) -> HTMLResponse:
+def table_page(
+    request: Request, table_id: RowId, db: DbDep, settings: SettingsDep, visitor: VisitorDep
+) -> HTMLResponse:
+    look_around(db, settings, visitor)
     return render_table(request, visitor, lobby.find_table(db, table_id))
+
+
+def look_around(db: Session, settings: Settings, visitor: Visitor) -> None:
+    """The lobby and a table's page, which stay open while a person waits for a game (they ask
+    again every few seconds), show that person is here; and what they show leaves out the
+    seats of people who have gone."""
+    if visitor.user is not None:
+        lobby.seen(db, visitor.user)
+    lobby.release_gone(db, timedelta(minutes=settings.seat_gone_minutes))
 
 
 def render_table(
@@ -160,7 +176,16 @@ def leave(table_id: RowId, db: DbDep, user: UserDep) -> RedirectResponse:
 
 @router.post("/tables/{table_id}/start", dependencies=[CsrfChecked])
 def start(table_id: RowId, db: DbDep, user: UserDep) -> RedirectResponse:
-    lobby.start(db, lobby.find_table(db, table_id), user)
+    table = lobby.find_table(db, table_id)
+    try:
+        lobby.start(db, table, user)
+    except RefusedError as refusal:
+        # a second click on Start, sent before the first one's answer came: the game it asks
+        # for is there, and the host goes to it as the first click does
+        db.refresh(table)
+        started = table.state is TableState.PLAYING and table.host_id == user.id
+        if refusal.key != "refused.already_started" or not started:
+            raise
     return redirect(f"/tables/{table_id}/game")  # the host goes straight to the game
 
 

@@ -1,0 +1,134 @@
+"""A person seated at a waiting table who has closed its pages has left it: the lobby and the
+table's page ask the server again every few seconds while open, and a seat whose person has
+shown neither for ``seat_gone_minutes`` is freed, so the lobby never keeps a table nobody waits
+at."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+
+from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, select, update
+from sqlalchemy.orm import Session
+from web_client import post, register
+
+from openhanabi.server import Settings
+from openhanabi.server.lobby import SEEN_EVERY
+from openhanabi.server.models import GameRecord, GameTable, Seat, TableState, User, now
+
+TABLE_URL = re.compile(r"^/tables/(\d+)$")
+
+
+def open_table(client: TestClient, **form: str) -> int:
+    response = post(client, "/tables", {"variant": "base", **form})
+    assert response.status_code == 303, response.text
+    match = TABLE_URL.match(response.headers["location"])
+    assert match
+    return int(match.group(1))
+
+
+def last_seen(settings: Settings, name: str, minutes_ago: float) -> None:
+    """Make ``name``'s seats look as if their person last showed a page that long ago."""
+    engine = create_engine(settings.database_url)
+    with Session(engine) as db:
+        user_id = db.scalar(select(User.id).where(User.username == name))
+        moment = now() - timedelta(minutes=minutes_ago)
+        db.execute(update(Seat).where(Seat.user_id == user_id).values(seen_at=moment))
+        db.commit()
+    engine.dispose()
+
+
+def seated(settings: Settings, table: int) -> list[str] | None:
+    """The names seated at ``table`` (bots by their name), or None once it is closed."""
+    engine = create_engine(settings.database_url)
+    with Session(engine) as db:
+        found = db.get(GameTable, table)
+        names = None if found is None else [seat.name for seat in found.seats]
+    engine.dispose()
+    return names
+
+
+def host_of(settings: Settings, table: int) -> str | None:
+    engine = create_engine(settings.database_url)
+    with Session(engine) as db:
+        found = db.get(GameTable, table)
+        host = found.host.username if found is not None and found.host is not None else None
+    engine.dispose()
+    return host
+
+
+def test_a_table_whose_only_person_has_gone_leaves_the_lobby(
+    client: TestClient, other: TestClient, settings: Settings
+) -> None:
+    register(client, "ann", "Ann")
+    table = open_table(client, players="3", seat_2="basic")
+    assert f"/tables/{table}" in other.get("/").text
+    last_seen(settings, "ann", settings.seat_gone_minutes + 1)
+    lobby = other.get("/").text  # anyone's look at the lobby sweeps it
+    assert f"/tables/{table}" not in lobby
+    assert seated(settings, table) is None
+    assert other.get(f"/tables/{table}").status_code == 404
+
+
+def test_a_host_who_has_gone_passes_the_table_to_a_player_still_there(
+    client: TestClient, other: TestClient, settings: Settings
+) -> None:
+    register(client, "ann", "Ann")
+    table = open_table(client, players="3")
+    register(other, "ben", "Ben")
+    assert post(other, f"/tables/{table}/join").status_code == 303
+    last_seen(settings, "ann", settings.seat_gone_minutes + 1)
+    page = other.get(f"/tables/{table}")
+    assert page.status_code == 200
+    assert seated(settings, table) == ["Ben"]
+    assert host_of(settings, table) == "ben"
+    # Ann, back, finds a free seat rather than hers, and may join again
+    assert post(client, f"/tables/{table}/join").status_code == 303
+    assert sorted(seated(settings, table) or []) == ["Ann", "Ben"]
+
+
+def test_a_person_whose_page_keeps_asking_keeps_their_seat(
+    client: TestClient, other: TestClient, settings: Settings
+) -> None:
+    register(client, "ann", "Ann")
+    table = open_table(client, players="2")
+    almost = settings.seat_gone_minutes - 0.5
+    for _ in range(3):  # the page asks again before each wait runs out
+        last_seen(settings, "ann", almost)
+        assert client.get(f"/tables/{table}").status_code == 200
+        last_seen_now = seen_minutes_ago(settings, "ann")
+        assert last_seen_now < SEEN_EVERY.total_seconds() / 60
+    register(other, "ben", "Ben")
+    other.get("/")
+    assert seated(settings, table) == ["Ann"]
+    # within SEEN_EVERY nothing is written: the pages' asks mostly only read
+    last_seen(settings, "ann", 0.1)
+    client.get("/")
+    assert 0.09 < seen_minutes_ago(settings, "ann") < 0.2
+
+
+def seen_minutes_ago(settings: Settings, name: str) -> float:
+    engine = create_engine(settings.database_url)
+    with Session(engine) as db:
+        user_id = db.scalar(select(User.id).where(User.username == name))
+        seen = db.scalars(select(Seat.seen_at).where(Seat.user_id == user_id)).one()
+    engine.dispose()
+    return (now() - seen).total_seconds() / 60
+
+
+def test_the_seats_of_a_game_in_play_are_never_freed(
+    client: TestClient, other: TestClient, settings: Settings
+) -> None:
+    register(client, "ann", "Ann")
+    table = open_table(client, players="2", seat_2="random")
+    assert post(client, f"/tables/{table}/start").status_code == 303
+    last_seen(settings, "ann", settings.seat_gone_minutes + 60)
+    other.get("/")
+    assert seated(settings, table) == ["Ann", "random (bot)"]
+    engine = create_engine(settings.database_url)
+    with Session(engine) as db:
+        playing = db.get(GameTable, table)
+        assert playing is not None and playing.state is TableState.PLAYING
+        assert len(db.scalars(select(GameRecord)).all()) == 1
+    engine.dispose()
