@@ -73,6 +73,10 @@ def play_and_replay(
     for page in people.values():
         expect(page.get_by_test_id("score")).to_have_text(score)
         expect(page.get_by_test_id("verdict")).not_to_be_empty()
+        # why it ended, in the page's language: a strikeout says why it scores 0
+        expect(page.get_by_test_id("end-reason")).to_have_text(
+            t(f"end.reason.{game.outcome.reason}")
+        )
         expect(page.get_by_test_id("log").locator("li[data-index]")).to_have_count(
             len(game.history)
         )
