@@ -5,6 +5,7 @@ the same language. A German or Danish importer reads no English, whatever the fa
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from collections.abc import Callable
@@ -500,3 +501,28 @@ def test_every_rule_a_player_is_told_of_as_you_is_said_of_the_record_on_import()
 def test_a_code_without_words_shows_the_english_message() -> None:
     error = RecordError("something new", reason="unheard_of")
     assert record_problem(error, translator("da")) == "something new"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize(
+    "sent",
+    [
+        {"files": [("record", ("a.json", b"{}", "application/json"))] * 2},  # two files
+        {"data": {f"field{number}": "x" for number in range(20)}},  # more fields than the form
+    ],
+    ids=["two_files", "many_fields"],
+)
+def test_a_form_the_import_page_never_sends_is_refused_in_the_importers_language(
+    signed_in: TestClient, settings: Settings, lang: str, sent: dict[str, Any]
+) -> None:
+    """The form parser's own words ("Too many fields...") are English: the page says instead,
+    in the importer's language, that what was sent is not the form's."""
+    signed_in.cookies.set(LANG_COOKIE, lang)
+    data = {"csrf_token": "x", **sent.get("data", {})}
+    files = sent.get("files") or [("record", ("a.json", b"{}", "application/json"))]
+    response = signed_in.post("/games/import", data=data, files=files)
+    assert response.status_code == 400
+    said = re.findall(r'<p class="error">([^<]*)</p>', response.text)
+    assert [html.unescape(line) for line in said] == [translator(lang)("status.400")]
+    assert "Too many" not in response.text
+    assert games_stored(settings) == 0

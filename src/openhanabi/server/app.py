@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from http import HTTPStatus
 from pathlib import Path
 
 from fastapi import FastAPI, Request, WebSocket
@@ -38,6 +37,7 @@ from openhanabi.server.sockets import SignInSockets, close_refused
 STATIC = Path(__file__).with_name("static")
 # the keys (in the ``site`` catalogue) of what an HTTP error without words of its own says
 STATUS_MESSAGES = {
+    400: "status.400",
     401: "status.401",
     403: "status.403",
     404: "status.404",
@@ -137,10 +137,14 @@ async def _refusal(request: Request, refusal: RefusedError) -> Response:
 
 
 async def _http_error(request: Request, error: HTTPException) -> Response:
+    t = _texts(request)
     detail = error.detail if isinstance(error.detail, str) else ""
-    if not detail or detail == _default_phrase(error.status_code):
+    if detail not in t.texts:
+        # the server's own refusals name a text of the catalogue; anything else (the web
+        # framework's words: its reason phrase, "Too many fields" from the form parser) is said
+        # in the visitor's language by its status
         detail = STATUS_MESSAGES.get(error.status_code, "status.other")
-    response = await _error_page(request, error.status_code, [_texts(request)(detail)])
+    response = await _error_page(request, error.status_code, [t(detail)])
     for name, value in (error.headers or {}).items():
         response.headers[name] = value
     return response
@@ -178,10 +182,3 @@ async def _server_error(request: Request, error: Exception) -> Response:
 
 def _texts(request: Request) -> Translator:
     return translator(language_of(request))
-
-
-def _default_phrase(status: int) -> str:
-    try:
-        return HTTPStatus(status).phrase
-    except ValueError:
-        return ""
