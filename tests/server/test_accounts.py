@@ -238,6 +238,15 @@ def test_a_successful_sign_in_clears_the_accounts_failures(client: TestClient) -
         *(
             (
                 {"username": "ann", "password": PASSWORD, "display_name": name},
+                f"Display name: a display name cannot mix look-alike letters of two alphabets "
+                f"in one word: {word}",
+            )
+            # a Cyrillic a, a Greek omicron: each word passes for a Latin one
+            for name, word in (("\u0430lice", "\u0430lice"), ("Ann B\u03bfb", "B\u03bfb"))
+        ),
+        *(
+            (
+                {"username": "ann", "password": PASSWORD, "display_name": name},
                 "Display name: a display name cannot end in (bot)",
             )
             # as a reader sees them: fullwidth brackets and letters, spaces inside
@@ -257,6 +266,24 @@ def test_malformed_registration_is_refused_with_a_clear_message(
     assert message in response.text
     assert_no_traceback(response)
     assert rows(settings, User) == []
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "\u0421\u0435\u0440\u0433\u0435\u0439",  # a Russian name, one alphabet
+        "Anna \u0410\u043d\u043d\u0430",  # a word in each of two alphabets
+        "\u0395\u03bb\u03ad\u03bd\u03b7",  # Greek
+        "Zo\u00eb",
+        "\u674e\u5c0f\u9f99",
+    ],
+)
+def test_a_display_name_in_any_one_alphabet_a_word_is_welcome(
+    client: TestClient, settings: Settings, name: str
+) -> None:
+    register(client, "ann", name)
+    (user,) = rows(settings, User)
+    assert isinstance(user, User) and user.display_name == name
 
 
 def test_a_session_ends_when_it_expires(client: TestClient, settings: Settings) -> None:

@@ -13,6 +13,7 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Annotated, Any
 
+from confusable_homoglyphs import confusables
 from fastapi.exceptions import RequestValidationError
 from pydantic import AfterValidator, BaseModel, BeforeValidator, Field, field_validator
 from pydantic_core import PydanticCustomError
@@ -49,6 +50,22 @@ def passes_for_a_bot(name: str) -> bool:
     """
     seen = "".join(unicodedata.normalize("NFKC", name).casefold().split())
     return any(seen.endswith("".join(suffix.split())) for suffix in BOT_SUFFIXES)
+
+
+def mixed_word(name: str) -> str | None:
+    """The first word of ``name`` that mixes letters of two alphabets, one of which looks like
+    a letter of the other (by Unicode's confusables data), else None: such a word passes for
+    another player's name ("\u0430lice" with a Cyrillic a for "alice"). Words in one alphabet
+    ("\u0421\u0435\u0440\u0433\u0435\u0439"), and names whose words differ in alphabet,
+    pass; a whole word in another alphabet's look-alike letters is not caught.
+
+    >>> [mixed_word(n) for n in ("alice", "\u0430lice", "Ann \u65e5\u672c", "Zo\u00eb")]
+    [None, '\u0430lice', None, None]
+    """
+    for word in unicodedata.normalize("NFKC", name).split():
+        if confusables.is_dangerous(word):
+            return word
+    return None
 
 
 def _seen(character: str) -> bool:
@@ -105,6 +122,13 @@ class RegisterForm(BaseModel):
                 "form.display_name_marks",
                 "a display name has at most {most} accents on one letter",
                 {"most": MAX_MARKS},
+            )
+        mixed = mixed_word(value)
+        if mixed is not None:
+            raise PydanticCustomError(
+                "form.display_name_mixed",
+                "a display name cannot mix look-alike letters of two alphabets in one word: {word}",
+                {"word": mixed},
             )
         if passes_for_a_bot(value):
             raise PydanticCustomError(
