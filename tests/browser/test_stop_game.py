@@ -34,7 +34,8 @@ def test_a_player_ends_the_game_after_saying_yes(open_page: OpenPage, camera: Ca
     end = page.get_by_test_id("end-screen")
     expect(end).to_be_visible()
     expect(page.get_by_test_id("end-reason")).to_have_text(
-        "A player stopped the game before its end: no score, no rating."
+        "The game was stopped before its end, by a player or after a long time without a move: "
+        "no score, no rating."
     )
     expect(page.get_by_test_id("verdict")).to_have_text("")
     # no score, so no score figure: what the fireworks held, said as such

@@ -21,7 +21,7 @@ from openhanabi.records import Record, read_record, record_of
 from openhanabi.rules import Action, Game, Termination, find_variant
 from openhanabi.server import Settings, create_app
 from openhanabi.server.db import MIGRATIONS, alembic_config
-from openhanabi.server.models import Base, Seat
+from openhanabi.server.models import Base, GameRecord, Seat
 
 
 @sqlite_only
@@ -198,23 +198,31 @@ def test_the_display_names_registered_before_revision_0007_get_their_keys(
     assert keys == ["émile", "ann", "bob"]
 
 
-def test_the_seats_taken_before_revision_0008_count_as_seen_at_the_upgrade(
+def test_the_rows_stored_before_revision_0008_count_from_the_upgrade(
     settings: Settings,
 ) -> None:
-    """Revision 0008 gives every seat already taken the time of the upgrade as its person's last
-    page, so that a waiting table is not closed the moment the server comes back."""
+    """Revision 0008 gives every seat already taken, and every game, the time of the upgrade
+    as its last sign of life, so that no table is closed and no game ended the moment the
+    server comes back."""
     with TestClient(create_app(settings), follow_redirects=False) as client:
         register(client, "ann")
-        assert post(client, "/tables", {"variant": "base", "players": "2"}).status_code == 303
+        tables = [
+            post(client, "/tables", {"variant": "base", "players": "2", **form}).headers["location"]
+            for form in ({"seat_2": "random"}, {})  # one to start, one left waiting
+        ]
+        assert post(client, f"{tables[0]}/start").status_code == 303
     config = alembic_config(settings.database_url)
     command.downgrade(config, "0007")
     engine = create_engine(settings.database_url)
     assert "seen_at" not in {column["name"] for column in inspect(engine).get_columns("seats")}
+    assert "moved_at" not in {column["name"] for column in inspect(engine).get_columns("games")}
     engine.dispose()
     before = datetime.now(UTC)
     command.upgrade(config, "head")
     engine = create_engine(settings.database_url)
     with Session(engine) as db:
-        seen = db.scalars(select(Seat.seen_at)).one()
+        moments = [*db.scalars(select(Seat.seen_at)), *db.scalars(select(GameRecord.moved_at))]
     engine.dispose()
-    assert before - timedelta(seconds=1) <= seen <= datetime.now(UTC)
+    assert len(moments) == 4  # Ann's two seats, the bot's, and the game
+    for moment in moments:
+        assert before - timedelta(seconds=1) <= moment <= datetime.now(UTC)

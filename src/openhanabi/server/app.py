@@ -1,14 +1,17 @@
 """The web app: :func:`create_app` builds it from :class:`~openhanabi.server.settings.Settings`.
 
 Its lifespan opens the database (creating the SQLite file and applying the migrations) and
-closes it. Every error is a page with its status and a sentence that says what went wrong,
-never a traceback.
+closes it, and ends now and then the games nobody plays any more. Every error is a page with
+its status and a sentence that says what went wrong, never a traceback.
 """
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from datetime import timedelta
 from pathlib import Path
 
 from fastapi import FastAPI, Request, WebSocket
@@ -35,6 +38,9 @@ from openhanabi.server.settings import Settings
 from openhanabi.server.sockets import SignInSockets, close_refused
 
 STATIC = Path(__file__).with_name("static")
+log = logging.getLogger(__name__)
+# how often the games nobody plays any more are looked for (at most; see _end_forsaken_games)
+FORSAKEN_SWEEP_SECONDS = 600.0
 # the keys (in the ``site`` catalogue) of what an HTTP error without words of its own says
 STATUS_MESSAGES = {
     400: "status.400",
@@ -65,9 +71,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.database = database
         app.state.rooms = Rooms(database, settings.bot_delay_seconds)
         app.state.sign_in_sockets = SignInSockets()
+        sweeper = asyncio.create_task(_end_forsaken_games(app.state.rooms, settings))
         try:
             yield
         finally:
+            sweeper.cancel()
             await app.state.rooms.close()
             database.close()
 
@@ -94,6 +102,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(SecurityHeaders)
     app.add_middleware(BodyLimit)
     return app
+
+
+async def _end_forsaken_games(rooms: Rooms, settings: Settings) -> None:
+    """Now and then, end the games nobody plays any more (:meth:`Rooms.end_forsaken`)."""
+    gone_after = timedelta(hours=settings.game_gone_hours)
+    every = min(FORSAKEN_SWEEP_SECONDS, gone_after.total_seconds() / 4)
+    while True:
+        await asyncio.sleep(every)
+        try:
+            await rooms.end_forsaken(gone_after)
+        except Exception:  # the database away for a moment: the next sweep tries again
+            log.exception("the games nobody plays could not be ended")
 
 
 def healthz(db: DbDep) -> JSONResponse:

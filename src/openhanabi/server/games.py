@@ -61,7 +61,7 @@ def row(
 ) -> dict[str, Any]:
     """The values of a game's row (by column) that store ``game``, whose record is ``document``:
     the record, the explanations when given, and the score once the game is over."""
-    values: dict[str, Any] = {"record": document}
+    values: dict[str, Any] = {"record": document, "moved_at": now()}
     if explained is not None:
         values["explanations"] = {str(index): text for index, text in explained.items()}
     if game.outcome is not None:

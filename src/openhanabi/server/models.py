@@ -324,6 +324,9 @@ class GameRecord(Base):
     record: Mapped[dict[str, Any]] = mapped_column(JSON_DOCUMENT)
     started_at: Mapped[datetime] = mapped_column(default=now)
     finished_at: Mapped[datetime | None]
+    # when the game last changed (dealt, or a move stored): a game in play that nobody moves in
+    # for long is ended (Rooms.end_forsaken)
+    moved_at: Mapped[datetime] = mapped_column(default=now)
     score: Mapped[int | None]
     explanations: Mapped[dict[str, str]] = mapped_column(
         JSON_DOCUMENT, default=dict, server_default=text("'{}'")

@@ -24,6 +24,7 @@ import functools
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import Any, Protocol
 
 from sqlalchemy import select
@@ -37,7 +38,7 @@ from openhanabi.server.db import Database
 from openhanabi.server.errors import Problem, RefusedError
 from openhanabi.server.games import LiveRecord, explanations, rebuild
 from openhanabi.server.i18n import DEFAULT, Translator, translator
-from openhanabi.server.models import GameRecord
+from openhanabi.server.models import GameRecord, GameTable, TableState, now
 from openhanabi.server.thinking import BotThreads
 from openhanabi.server.writer import Saving, Writer
 
@@ -243,17 +244,32 @@ class Room:
                 return Problem("spectator")
             if game.outcome is not None:
                 return Problem("game_over")
-            game.abandon(f"{self.names[seat]} stopped the game")
-            self.views.clear()
-            try:
-                await self.writer.save(Saving(self.game_id, self._row(), finishes=True))
-            except Exception:
-                game.outcome = None  # what is not stored did not happen
-                self.views.clear()
-                log.exception("the stop of game %d could not be stored", self.game_id)
-                return Problem("not_stored")
-            await self._broadcast()
+            problem = await self._abandon(f"{self.names[seat]} stopped the game")
         self._check_idle()
+        return problem
+
+    async def forsake(self, detail: str) -> bool:
+        """End the game with no score, as nobody has moved in it for long (see
+        :meth:`Rooms.end_forsaken`), unless it is over or a player is watching it: True if
+        it ended."""
+        async with self.lock:
+            if self.game.outcome is not None or any(v.seat is not None for v in self.viewers):
+                return False
+            return await self._abandon(detail) is None
+
+    async def _abandon(self, detail: str) -> Problem | None:
+        """End the game with no score (the lock held), store it and tell every socket; None if
+        done, else why not."""
+        self.game.abandon(detail)
+        self.views.clear()
+        try:
+            await self.writer.save(Saving(self.game_id, self._row(), finishes=True))
+        except Exception:
+            self.game.outcome = None  # what is not stored did not happen
+            self.views.clear()
+            log.exception("the end of game %d could not be stored", self.game_id)
+            return Problem("not_stored")
+        await self._broadcast()
         return None
 
     def _off_turn(self, seat: int | None) -> Problem | None:
@@ -529,6 +545,40 @@ class Rooms:
                 record=LiveRecord(game, names),
                 explanations=explanations(stored),
                 reasons={int(index): data for index, data in (stored.reasons or {}).items()},
+            )
+
+    async def end_forsaken(self, gone_after: timedelta) -> list[int]:
+        """End, with no score, every game in play that nobody has moved in for ``gone_after``
+        and that no player is watching: its table would stay in the lobby for ever. Returns
+        the tables ended."""
+        ended = []
+        for table_id in await asyncio.to_thread(self._forsaken, gone_after):
+            try:
+                room = await self.room(table_id)
+            except RefusedError:  # its game went away meanwhile
+                continue
+            try:
+                hours = gone_after.total_seconds() / 3600
+                if await room.forsake(f"nobody moved for {hours:g} hours"):
+                    ended.append(table_id)
+            finally:
+                room.arriving = max(0, room.arriving - 1)  # it joins no socket
+                room._check_idle()
+        return ended
+
+    def _forsaken(self, gone_after: timedelta) -> list[int]:
+        with self.database.session() as db:
+            return list(
+                db.scalars(
+                    select(GameRecord.table_id)
+                    .join(GameTable, GameRecord.table_id == GameTable.id)
+                    .where(
+                        GameTable.state == TableState.PLAYING,
+                        GameRecord.finished_at.is_(None),
+                        GameRecord.moved_at < now() - gone_after,
+                    )
+                    .order_by(GameRecord.table_id)
+                )
             )
 
     async def close(self) -> None:

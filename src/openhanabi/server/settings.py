@@ -76,6 +76,13 @@ class Settings(BaseSettings):
         "the lobby or of that table for this long, has left it (the pages ask again every few "
         "seconds while open); a table with nobody left closes",
     )
+    game_gone_hours: float = Field(
+        default=24,
+        ge=0.1,
+        le=24 * 365,
+        description="a game in play that nobody has moved in for this long, and that no player "
+        "is watching, is ended with no score, as if a player had stopped it",
+    )
     password_time_cost: int = Field(default=3, ge=1, description="argon2 passes per password")
     password_memory_kib: int = Field(
         default=65536, ge=64, description="argon2 memory per password hash, in KiB"
