@@ -1,9 +1,12 @@
 """Bots that misbehave in the ways the tools must survive, shared by the tests of each tool:
-one that cannot be made, one that prints as it thinks."""
+one that cannot be made, one that prints as it thinks, one that hangs on a move."""
 
 from __future__ import annotations
 
-from openhanabi.bots import Bot
+import time
+
+from openhanabi.bots import Bot, seat_seed
+from openhanabi.bots.basic import BasicBot
 from openhanabi.rules import Action, SeatView, Variant
 
 
@@ -29,3 +32,18 @@ class Talks(Bot):
     def act(self, view: SeatView) -> Action:
         print(f"thinking about turn {view.turn}")
         return view.legal_actions[0]
+
+
+class Hangs(BasicBot):
+    """A bot that plays as ``basic`` but, on turn ``turn`` (counted from 0) of the game dealt
+    from seed ``deal``, sleeps ten minutes: far longer than any test's limit on a move."""
+
+    name = "hangs"
+    summary = "hangs on one move of one game"
+    deal = 17
+    turn = 13  # move 14, seat 1's in a game of 3 players
+
+    def act(self, view: SeatView) -> Action:
+        if view.turn == self.turn and self.seed == seat_seed(self.deal, self.seat):
+            time.sleep(600)
+        return super().act(view)

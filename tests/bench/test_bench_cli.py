@@ -183,6 +183,8 @@ def test_compare_prints_the_paired_difference() -> None:
         (["--players", "2", "6"], "players must be 2 to 5, not 6"),
         (["--games", "0"], "--games must be at least 1"),
         (["--jobs", "0"], "--jobs must be at least 1"),
+        (["--move-seconds", "0"], "--move-seconds must be a number of seconds above 0, not 0"),
+        (["--move-seconds", "inf"], "--move-seconds must be a number of seconds above 0, not inf"),
         (["--compare", "--bot", "basic"], "--compare needs exactly two bots, not 1"),
         (["--variant", "nonsense"], "unknown variant 'nonsense'"),
         (["--json", "/no/such/folder/out.json"], "--json /no/such/folder/out.json: no such"),
@@ -220,6 +222,7 @@ def test_help_names_every_option() -> None:
         assert option in result.stdout
     for option in ("--json", "--plot", "--compare", "--declared-play", "--bonus-tiles"):
         assert option in result.stdout
+    assert "--move-seconds" in result.stdout
 
 
 def test_games_a_bot_broke_are_counted_in_the_text_where_the_figures_are_read(

@@ -11,7 +11,16 @@ with statistics, paired comparisons, plots and reports. ``hanabi bench`` is its 
 from openhanabi.bench.compare import Comparison, compare
 from openhanabi.bench.executors import Executor, Processes, Serial, default_jobs, executor_for
 from openhanabi.bench.report import document, summaries_of
-from openhanabi.bench.runner import BOT_ERROR, Chunk, GameResult, Plan, Run, run, run_all
+from openhanabi.bench.runner import (
+    BOT_ERROR,
+    Chunk,
+    GameResult,
+    MoveTimeoutError,
+    Plan,
+    Run,
+    run,
+    run_all,
+)
 from openhanabi.bench.stats import Estimate, Summary, estimate, summarise
 
 __all__ = [
@@ -21,6 +30,7 @@ __all__ = [
     "Estimate",
     "Executor",
     "GameResult",
+    "MoveTimeoutError",
     "Plan",
     "Processes",
     "Run",

@@ -81,10 +81,14 @@ class RayCluster:
             raise RuntimeError("open the cluster first: with RayCluster(address) as cluster")
         remote = ray.remote(work)
         pending = {remote.remote(chunk): index for index, chunk in enumerate(chunks)}
-        while pending:
-            ready, _ = ray.wait(list(pending), num_returns=1)
-            for ref in ready:
-                yield pending.pop(ref), ray.get(ref)
+        try:
+            while pending:
+                ready, _ = ray.wait(list(pending), num_returns=1)
+                for ref in ready:
+                    yield pending.pop(ref), ray.get(ref)
+        finally:  # closed early (a bot over its time, an error, a Ctrl-C): the rest stop now
+            for ref in pending:
+                ray.cancel(ref, force=True)
 
 
 def _answers(address: str, timeout: float = 5.0) -> bool:

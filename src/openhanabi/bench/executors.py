@@ -2,7 +2,9 @@
 
 An executor takes a function and the chunks and yields ``(index, answer)`` pairs in whatever
 order the answers come; :func:`openhanabi.bench.runner.run` puts them back in order. Games depend
-only on their seeds, so every executor gives the same results.
+only on their seeds, so every executor gives the same results. Closed before its last answer
+(a bot ran over its time for a move, an error, a Ctrl-C), an executor stops its games at once:
+no worker plays on for nothing.
 """
 
 from __future__ import annotations
@@ -60,12 +62,32 @@ class Processes:
             yield from Serial().map(work, chunks)
             return
         pool = ProcessPoolExecutor(max_workers=min(self.workers, len(chunks)))
+        finished = False
         try:
             futures = {pool.submit(work, chunk): index for index, chunk in enumerate(chunks)}
             for future in as_completed(futures):
                 yield futures[future], future.result()
-        finally:  # on an interrupt or error, drop the chunks not yet started
-            pool.shutdown(wait=True, cancel_futures=True)
+            finished = True
+        finally:
+            if finished:
+                pool.shutdown(wait=True)
+            else:  # the chunks not yet started are dropped, the ones playing stopped
+                _terminate(pool)
+
+
+def _terminate(pool: ProcessPoolExecutor) -> None:
+    """Shut ``pool`` down without waiting for its work: its worker processes are ended (as
+    Python 3.14's ``terminate_workers`` does) and gone once this returns."""
+    processes = list((pool._processes or {}).values())  # shutting down forgets them
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+    for process in processes:
+        process.join(5)
+        if process.is_alive():  # a bot that catches SIGTERM
+            process.kill()
+            process.join()
 
 
 def executor_for(jobs: int) -> Serial | Processes:

@@ -8,6 +8,9 @@ game again and see its own cards.
 The games are cut into :class:`Chunk` s that any executor may play in any order
 (:mod:`openhanabi.bench.executors`); :func:`run` puts the results back in seed order, so they
 never depend on the parallelism.
+A plan may limit the time a bot spends on one move (:mod:`openhanabi.bench.timelimit`): a bot
+that runs over stops the whole run with a :class:`MoveTimeoutError` naming the bot, the game and
+the move, where a bot that fails (it raises, or breaks the rules) only costs its game.
 
 >>> from openhanabi.rules import find_variant
 >>> plan = Plan((find_variant("base", players=2),), ("basic",), games=3, seed=10)
@@ -21,10 +24,11 @@ import contextlib
 import math
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 
 from openhanabi.bench.executors import Executor, Serial
+from openhanabi.bench.timelimit import MoveClock, MoveTimeout
 from openhanabi.bots import Bot, BotError, find_bot, play_game, seat_seed
 from openhanabi.bots.table import new_bot
 from openhanabi.rules import Game, Termination, Variant
@@ -58,6 +62,7 @@ class Plan:
     bots: tuple[str, ...]  # one name per seat, cycled over the seats
     games: int
     seed: int = 0
+    move_seconds: float | None = None  # the most a bot may spend on one move; None: no limit
 
     def __post_init__(self) -> None:
         if not self.variants:
@@ -68,6 +73,8 @@ class Plan:
             raise ValueError("a plan lists the same variant twice")
         if self.games < 1:
             raise ValueError(f"a plan needs at least one game, not {self.games}")
+        if self.move_seconds is not None:
+            MoveClock(self.move_seconds)  # ValueError unless a number of seconds above 0
 
     def seating(self, players: int) -> tuple[str, ...]:
         """The bot in each seat of a table of ``players``."""
@@ -81,12 +88,19 @@ class Chunk:
     variant: Variant
     seating: tuple[str, ...]
     seeds: range
+    move_seconds: float | None = None  # the plan's limit on one move
 
 
 @dataclass(frozen=True, slots=True)
 class ChunkResult:
     results: tuple[GameResult, ...]
     seconds: float  # the time the games took where they ran
+    overtime: str | None = None  # which bot ran over the time of a move, where: the chunk stopped
+
+
+class MoveTimeoutError(RuntimeError):
+    """A bot spent longer than the plan allows on one move: the run stopped. Its message names
+    the bot, its seat, the game's seed and player count, and the move."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,14 +113,17 @@ class Run:
     wall_seconds: float  # the whole run, start to end
 
 
-def play_one(variant: Variant, bots: Sequence[type[Bot]], seed: int) -> GameResult:
-    """Play game ``seed`` of ``variant`` with a bot of each class in ``bots`` (one per seat)."""
+def play_one(
+    variant: Variant, bots: Sequence[type[Bot]], seed: int, clock: MoveClock | None = None
+) -> GameResult:
+    """Play game ``seed`` of ``variant`` with a bot of each class in ``bots`` (one per seat),
+    each move timed by ``clock`` if one is given (it raises MoveTimeout for a move too long)."""
     game = Game.new(variant, seed)
     try:
-        play_game(
-            game,
-            [new_bot(bot, seat, variant, seat_seed(seed, seat)) for seat, bot in enumerate(bots)],
-        )
+        seated = [
+            new_bot(bot, seat, variant, seat_seed(seed, seat)) for seat, bot in enumerate(bots)
+        ]
+        play_game(game, seated if clock is None else clock.table(seated, seed))
     except Exception as error:  # a broken bot costs its game, not the whole run
         return GameResult(
             seed, variant.players, 0, game.score, BOT_ERROR, game.turn, _one_line(error)
@@ -120,10 +137,19 @@ def play_chunk(chunk: Chunk) -> ChunkResult:
     """Play every game of ``chunk`` (runs in a worker process or on a cluster). Whatever the
     bots print goes to standard error: standard output is for the results."""
     bots = [find_bot(name) for name in chunk.seating]
+    results: list[GameResult] = []
     start = time.perf_counter()
-    with contextlib.redirect_stdout(sys.stderr):
-        results = tuple(play_one(chunk.variant, bots, seed) for seed in chunk.seeds)
-    return ChunkResult(results, time.perf_counter() - start)
+    with contextlib.ExitStack() as stack:
+        stack.enter_context(contextlib.redirect_stdout(sys.stderr))
+        clock = None
+        if chunk.move_seconds is not None:
+            clock = stack.enter_context(MoveClock(chunk.move_seconds))
+        try:
+            for seed in chunk.seeds:
+                results.append(play_one(chunk.variant, bots, seed, clock))
+        except MoveTimeout as overtime:  # the run stops: said as an answer, the same anywhere
+            return ChunkResult(tuple(results), time.perf_counter() - start, str(overtime))
+    return ChunkResult(tuple(results), time.perf_counter() - start)
 
 
 def chunks_of(plan: Plan, workers: int) -> list[Chunk]:
@@ -132,7 +158,12 @@ def chunks_of(plan: Plan, workers: int) -> list[Chunk]:
     size = max(1, min(50, math.ceil(plan.games / (40 * workers))))
     end = plan.seed + plan.games
     return [
-        Chunk(variant, plan.seating(variant.players), range(first, min(first + size, end)))
+        Chunk(
+            variant,
+            plan.seating(variant.players),
+            range(first, min(first + size, end)),
+            plan.move_seconds,
+        )
         for variant in plan.variants
         for first in range(plan.seed, end, size)
     ]
@@ -146,7 +177,9 @@ def run(plan: Plan, executor: Executor | None = None, progress: Progress | None 
 def run_all(
     plans: Sequence[Plan], executor: Executor | None = None, progress: Progress | None = None
 ) -> list[Run]:
-    """Play several plans through one executor, e.g. two bots on the same seeds."""
+    """Play several plans through one executor, e.g. two bots on the same seeds. Raises
+    :class:`MoveTimeoutError` as soon as a bot runs over a plan's time for a move (leaving the
+    executor to stop its other games)."""
     executor = executor or Serial()
     work = [
         (p, chunk) for p, plan in enumerate(plans) for chunk in chunks_of(plan, executor.workers)
@@ -154,11 +187,18 @@ def run_all(
     answers: list[ChunkResult | None] = [None] * len(work)
     done = 0
     start = time.perf_counter()
-    for index, answer in executor.map(play_chunk, [chunk for _, chunk in work]):
-        answers[index] = answer
-        done += len(answer.results)
-        if progress is not None:
-            progress(done)
+    coming = executor.map(play_chunk, [chunk for _, chunk in work])
+    try:
+        for index, answer in coming:
+            if answer.overtime is not None:
+                raise MoveTimeoutError(answer.overtime)
+            answers[index] = answer
+            done += len(answer.results)
+            if progress is not None:
+                progress(done)
+    finally:  # at once, not whenever it is collected: an executor's workers stop as it closes
+        if isinstance(coming, Generator):
+            coming.close()
     wall = time.perf_counter() - start
     return [_assemble(p, plan, work, answers, wall) for p, plan in enumerate(plans)]
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
+import math
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -12,6 +13,7 @@ from typing import Any
 
 from openhanabi.bench import (
     GameResult,
+    MoveTimeoutError,
     Plan,
     Run,
     compare,
@@ -43,6 +45,7 @@ from openhanabi.cli.options import (
 from openhanabi.rules import Variant
 
 PROG = "hanabi bench"
+MOVE_SECONDS = 60.0  # --move-seconds: ample for any bot meant for thousands of games
 DESCRIPTION = """\
 Play N games per player count, dealt from seeds S..S+N-1 (the same decks for every bot),
 and report per player count the mean score ± its standard error, the share of perfect games
@@ -104,6 +107,14 @@ def add_parser(subparsers: Any) -> None:
         help="paired comparison of exactly two bots, each playing every seat, on the same "
         "seeds: mean score difference ± SE, wins/ties/losses",
     )
+    table.add_argument(
+        "--move-seconds",
+        type=float,
+        default=MOVE_SECONDS,
+        metavar="SECONDS",
+        help="the most one bot may spend on one move: a bot that takes longer stops the run, "
+        f"naming the game and the move (default: {MOVE_SECONDS:g})",
+    )
     where = parser.add_argument_group("where the games run")
     where.add_argument(
         "--jobs",
@@ -138,7 +149,7 @@ def run(args: argparse.Namespace) -> int:
         return fail(f"{PROG}: {problem}")
     try:
         runs = _play(plans, args)
-    except RayUnavailableError as error:
+    except (RayUnavailableError, MoveTimeoutError) as error:
         return fail(f"{PROG}: {error}")
     # the files first: a reader that stops reading the text (| head) must not lose them
     try:
@@ -171,6 +182,10 @@ def _plans(args: argparse.Namespace) -> list[Plan]:
         raise ValueError("--games must be at least 1")
     if args.jobs < 1:
         raise ValueError("--jobs must be at least 1")
+    if not (args.move_seconds > 0 and math.isfinite(args.move_seconds)):
+        raise ValueError(
+            f"--move-seconds must be a number of seconds above 0, not {args.move_seconds:g}"
+        )
     if args.compare and len(names) != 2:
         raise ValueError(f"--compare needs exactly two bots, not {len(names)}")
     check_seed_range(args.seed, args.games)
@@ -185,7 +200,7 @@ def _plans(args: argparse.Namespace) -> list[Plan]:
             f"{players[0]}-player game: a mixed table seats one bot a seat"
         )
     tables = [(name,) for name in names] if args.compare else [tuple(names)]
-    return [Plan(variants, bots, args.games, args.seed) for bots in tables]
+    return [Plan(variants, bots, args.games, args.seed, args.move_seconds) for bots in tables]
 
 
 def _check_outputs(args: argparse.Namespace) -> str | None:
