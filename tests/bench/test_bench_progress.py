@@ -15,3 +15,12 @@ def test_the_bar_writes_nothing_to_standard_output(capsys: pytest.CaptureFixture
     print("the results")
     assert capsys.readouterr().out == "the results\n"
     assert bar.console.stderr
+
+
+def test_the_bar_shows_only_on_a_terminal(capsys: pytest.CaptureFixture[str]) -> None:
+    """Where standard error is a log or a pipe, a bar would leave nothing but a blank line."""
+    with progress_bar() as bar:
+        task = bar.add_task("games", total=3)
+        bar.advance(task, 3)
+    assert bar.disable and not bar.console.is_terminal
+    assert capsys.readouterr().err == ""

@@ -17,12 +17,15 @@ from rich.progress import (
 def progress_bar() -> Progress:
     """A bar on standard error, so that standard output keeps only the results, gone once the
     run is over: what runs, how many of how many are done, the time so far and the time to go."""
+    console = Console(stderr=True)
     return Progress(
         TextColumn("[progress.description]{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
         TimeElapsedColumn(),
         TimeRemainingColumn(),
-        console=Console(stderr=True),
+        console=console,
         transient=True,
+        # a bar is for a person watching: a log or a pipe would get only its last blank line
+        disable=not console.is_terminal,
     )
