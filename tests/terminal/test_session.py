@@ -171,6 +171,8 @@ def test_a_suggestion_is_a_command_to_type_and_plays_nothing() -> None:
     played = again.run()
     assert played.events[0].action == expected
     assert "The conventions bot in your seat would type: " in output(again)
+    # and what it would say of its move, as a bot says it once the move is made
+    assert "\n  and then say: I " in text
 
 
 def test_a_bot_that_answers_no_action_fails_as_a_bot_error() -> None:

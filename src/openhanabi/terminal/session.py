@@ -190,7 +190,8 @@ class Session:
         self._say(f"The {BESIDE_PEOPLE} bot in your seat would type: {typed}")
         note = self._note(adviser)
         if note:
-            self._say(f"  ({readable_note(note, view, self.names)})", style="dim")
+            # the bot's words after the move, as the log shows them: so in the past tense
+            self._say(f"  and then say: {readable_note(note, view, self.names)}", style="dim")
 
     def _show_log(self) -> None:
         view = self.game.view(self.seat)
