@@ -14,6 +14,8 @@ from pathlib import Path
 import httpx2
 import pytest
 
+from openhanabi.server import Settings
+
 RUN = "import sys; from openhanabi.cli import main; sys.exit(main())"
 START_SECONDS = 30
 STOP_SECONDS = 15
@@ -128,3 +130,26 @@ def test_hanabi_serve_says_a_data_folder_that_is_a_file_is_one(tmp_path: Path) -
     result = serve(tmp_path, "--data-dir", str(taken))
     assert result.returncode == 2
     assert result.stderr == f"hanabi serve: --data-dir {taken} is a file, not a folder\n"
+
+
+def test_hanabi_serve_lists_its_settings_and_starts_nothing(tmp_path: Path) -> None:
+    """``--settings`` names every variable the server reads, with its default and what it
+    does, and exits like ``--help``: no server, no database."""
+    result = subprocess.run(
+        [sys.executable, "-c", RUN, "serve", "--settings"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=tmp_path,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    lines = result.stdout.splitlines()
+    for name, field in Settings.model_fields.items():
+        heads = [line for line in lines if line.startswith(f"HANABI_{name.upper()} (default: ")]
+        assert len(heads) == 1, name
+        assert (field.description or "").split()[0] in lines[lines.index(heads[0]) + 1]
+    assert "HANABI_SECURE_COOKIES (default: false)" in lines
+    assert "HANABI_SEAT_GONE_MINUTES (default: 10)" in lines
+    assert list(tmp_path.iterdir()) == []  # no data directory was made

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import argparse
 import socket
+import sys
+import textwrap
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +25,13 @@ def add_parser(subparsers: Any) -> None:
         "--database-url names another (PostgreSQL: postgresql+psycopg://user:pass@host/name). "
         "The database URL and the data directory can also come from HANABI_DATABASE_URL and "
         "HANABI_DATA_DIR; other settings come only from the environment, such as "
-        "HANABI_SECURE_COOKIES=true behind HTTPS (see openhanabi.server.settings).",
+        "HANABI_SECURE_COOKIES=true behind HTTPS (--settings lists them all).",
+    )
+    parser.add_argument(
+        "--settings",
+        action=_ListSettings,
+        help="list every setting the server reads from the environment (HANABI_*), with its "
+        "default and what it does, and exit",
     )
     parser.add_argument(
         "--host", default="127.0.0.1", help="address to listen on (default: %(default)s)"
@@ -33,6 +42,43 @@ def add_parser(subparsers: Any) -> None:
         "--data-dir", type=Path, help="where the SQLite file lives (default: ./hanabi-data)"
     )
     parser.set_defaults(run=run)
+
+
+class _ListSettings(argparse.Action):
+    """``--settings``: print the server's settings and exit, like ``--help`` (the server's
+    packages are loaded only then: every other command starts without them)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: Any) -> None:
+        try:
+            text = settings_text()
+        except ImportError as error:
+            missing = f"{error.name} is missing: pip install 'openhanabi[server]'"
+            parser.exit(2, f"hanabi serve: {missing}\n")
+        sys.stdout.write(text)  # on standard output, as --help's text
+        parser.exit(0)
+
+
+def settings_text(width: int = 80) -> str:
+    """Every setting of :class:`~openhanabi.server.settings.Settings`: its variable, its default
+    and what it does, as ``--settings`` prints them."""
+    from openhanabi.server.settings import Settings
+
+    blocks = []
+    for name, field in Settings.model_fields.items():
+        default = field.default
+        if isinstance(default, bool):  # as the variable is written: true or false
+            default = str(default).lower()
+        elif default == "":
+            default = '""'
+        head = f"{ENV_PREFIX}{name.upper()} (default: {default})"
+        body = textwrap.fill(
+            field.description or "", width, initial_indent="    ", subsequent_indent="    "
+        )
+        blocks.append(f"{head}\n{body}")
+    return "\n".join(blocks) + "\n"
 
 
 def address_problem(host: str, port: int) -> str | None:
