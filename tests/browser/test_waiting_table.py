@@ -1,14 +1,22 @@
 """The lobby and the page of a waiting table keep up without a reload: the lobby shows tables as
 they are opened and start; at a waiting table, the host sees who joins and may start at once,
-the host is taken to the game on starting it and the others when it starts."""
+the host is taken to the game on starting it and the others when it starts, and a player who
+has gone is seen to leave."""
 
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 
 from camera import Camera
+from live_server import LiveServer
 from playwright.sync_api import expect
+from sqlalchemy import create_engine, select, update
+from sqlalchemy.orm import Session
 from ui import OpenPage, join, open_table, register, start
+
+from openhanabi.server import Settings
+from openhanabi.server.models import Seat, User, now
 
 
 def test_the_host_sees_a_player_join_and_the_player_is_taken_to_the_game(
@@ -51,3 +59,30 @@ def test_the_lobby_shows_tables_opened_and_started_without_a_reload(
     start(ben, table)
     expect(row).to_contain_text("playing")
     camera.shoot(ann, "lobby-follows")
+
+
+def test_a_player_who_closed_the_table_long_ago_leaves_the_seat_free(
+    open_page: OpenPage, server: LiveServer, camera: Camera
+) -> None:
+    """Ben joined, then closed every page of the site: once he has been gone for the server's
+    wait, the page Ann keeps open shows his seat free, without a reload."""
+    ann, ben = open_page(), open_page()
+    register(ann, "ann", "Ann")
+    register(ben, "ben", "Ben")
+    table = open_table(ann, bots={3: "basic"})
+    join(ben, table)
+    seats = ann.locator("table tbody tr")
+    expect(seats.nth(1)).to_contain_text("Ben")
+    ben.close()
+    engine = create_engine(server.database_url)
+    with Session(engine) as db:
+        ben_id = db.scalar(select(User.id).where(User.username == "ben"))
+        long_ago = now() - timedelta(minutes=Settings().seat_gone_minutes + 1)
+        db.execute(update(Seat).where(Seat.user_id == ben_id).values(seen_at=long_ago))
+        db.commit()
+    engine.dispose()
+    expect(seats.nth(1)).not_to_contain_text("Ben")
+    expect(ann.get_by_test_id("live-news")).to_have_text("The seats have changed.")
+    start_button = ann.locator(f'form[action="/tables/{table}/start"] button[type="submit"]')
+    expect(start_button).to_be_disabled()  # a seat is free again
+    camera.shoot(ann, "ben-gone")
