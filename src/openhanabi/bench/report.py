@@ -9,7 +9,7 @@ from typing import Any
 from openhanabi.bench.compare import Comparison
 from openhanabi.bench.runner import Run
 from openhanabi.bench.stats import Summary, summarise
-from openhanabi.rules import Variant
+from openhanabi.rules import OPTIONS, Variant
 
 BLOCKS = " ▁▂▃▄▅▆▇█"
 
@@ -99,16 +99,7 @@ def document(
 
 
 # the options a bench's variants share; the player count and the hand size go together
-SHARED_RULES = (
-    "clue_tokens",
-    "storms",
-    "empty_clues",
-    "all_or_nothing",
-    "declared_play",
-    "bonus_tiles",
-    "hanab_live_ending",
-    "start_seat",
-)
+SHARED_RULES = tuple(name for name in OPTIONS if name not in ("players", "hand_size"))
 
 
 def rules_of(variants: Sequence[Variant]) -> dict[str, Any]:

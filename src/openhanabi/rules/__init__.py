@@ -20,10 +20,18 @@ from openhanabi.rules.events import Decision, Event, Result
 from openhanabi.rules.game import Game, checked_action
 from openhanabi.rules.outcome import Outcome, Rating, Termination, rating
 from openhanabi.rules.suits import SUITS, ColourClues, Scoring, Suit, find_suit
-from openhanabi.rules.variants import PRESETS, Preset, Variant, find_preset, find_variant
+from openhanabi.rules.variants import (
+    OPTIONS,
+    PRESETS,
+    Preset,
+    Variant,
+    find_preset,
+    find_variant,
+)
 from openhanabi.rules.view import CardKnowledge, SeatView
 
 __all__ = [
+    "OPTIONS",
     "PRESETS",
     "SUITS",
     "Action",

@@ -201,6 +201,9 @@ _FLAG_OPTIONS = (
     "bonus_tiles",
     "hanab_live_ending",
 )
+# every field of a variant beside its suits: with a preset's key, what sets a variant up again
+# (a stored table's columns, a bench report's rules)
+OPTIONS = _NUMBER_OPTIONS + _FLAG_OPTIONS
 
 
 @dataclass(frozen=True, slots=True)

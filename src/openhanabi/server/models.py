@@ -38,7 +38,7 @@ from sqlalchemy import (
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship, validates
 
-from openhanabi.rules import Variant, find_variant
+from openhanabi.rules import OPTIONS, Variant, find_variant
 
 # names for constraints, so that migrations can refer to them on every database
 NAMING = {
@@ -233,18 +233,7 @@ class GameTable(Base):
     )
     games: Mapped[list[GameRecord]] = relationship(back_populates="table", order_by="GameRecord.id")
 
-    RULES = (
-        "players",
-        "hand_size",
-        "clue_tokens",
-        "storms",
-        "empty_clues",
-        "all_or_nothing",
-        "declared_play",
-        "bonus_tiles",
-        "hanab_live_ending",
-        "start_seat",
-    )
+    RULES = OPTIONS  # a column for each, beside the preset's key
 
     @classmethod
     def of_variant(cls, variant: Variant, **fields: Any) -> GameTable:
