@@ -20,7 +20,7 @@ from web_client import login, post, register, sqlite_only
 from openhanabi.records import Record, read_record, record_of
 from openhanabi.rules import Action, Game, Termination, find_variant
 from openhanabi.server import Settings, create_app
-from openhanabi.server.db import MIGRATIONS, alembic_config
+from openhanabi.server.db import MIGRATIONS, Database, alembic_config
 from openhanabi.server.models import Base, GameRecord, Seat
 
 
@@ -226,3 +226,35 @@ def test_the_rows_stored_before_revision_0008_count_from_the_upgrade(
     assert len(moments) == 4  # Ann's two seats, the bot's, and the game
     for moment in moments:
         assert before - timedelta(seconds=1) <= moment <= datetime.now(UTC)
+
+
+def test_the_servers_own_migrations_keep_every_row(settings: Settings) -> None:
+    """The server migrates on its own connections, where SQLite enforces foreign keys: a table
+    altered by copying it (as SQLite alters one) must not take the rows that refer to it along
+    (a game's players, a user's sessions and seats), going down or up."""
+    with TestClient(create_app(settings), follow_redirects=False) as client:
+        register(client, "ann")
+        table = post(client, "/tables", {"variant": "base", "players": "2", "seat_2": "random"})
+        assert post(client, f"{table.headers['location']}/start").status_code == 303
+        post(client, "/tables", {"variant": "base", "players": "2"})
+
+    def counts() -> dict[str, int]:
+        engine = create_engine(settings.database_url)
+        with engine.connect() as connection:
+            found = {
+                name: connection.scalar(text(f"SELECT count(*) FROM {name}")) or 0
+                for name in ("users", "sessions", "game_tables", "seats", "games", "game_players")
+            }
+        engine.dispose()
+        return found
+
+    before = counts()
+    assert all(before.values()), before
+    database = Database(settings)
+    try:
+        command.downgrade(alembic_config(settings.database_url, database.engine), "0006")
+        assert counts() == before
+        database.open()  # the start of a server: up to the newest revision
+    finally:
+        database.close()
+    assert counts() == before

@@ -25,8 +25,26 @@ def run() -> None:
     if engine is None:
         engine = create_engine(config.get_main_option("sqlalchemy.url") or "")
     with engine.connect() as connection:
-        _migrate(connection)
-        connection.commit()
+        sqlite = connection.dialect.name == "sqlite"
+        if sqlite:
+            # SQLite alters a table by copying it and dropping the old one: with foreign keys
+            # on (as the server's connections have them), that drop would delete every row
+            # that refers to the table (a game's players with the game). Off for the
+            # migrations (SQLite ignores the pragma inside a transaction, so before it), then
+            # checked and on again.
+            connection.commit()
+            connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+        try:
+            _migrate(connection)
+            connection.commit()
+            if sqlite:
+                broken = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+                if broken:
+                    raise RuntimeError(f"the migrations left rows referring to none: {broken}")
+        finally:
+            if sqlite:
+                connection.commit()
+                connection.exec_driver_sql("PRAGMA foreign_keys=ON")
 
 
 offline: bool | None
