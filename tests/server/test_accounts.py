@@ -276,6 +276,12 @@ def test_malformed_registration_is_refused_with_a_clear_message(
         "\u0395\u03bb\u03ad\u03bd\u03b7",  # Greek
         "Zo\u00eb",
         "\u674e\u5c0f\u9f99",
+        "\u7530\u4e2d\u305f\u308d\u3046",  # Japanese: kanji with hiragana
+        "\u91d1\ucca0\uc218",  # Korean: hanja with hangul
+        "\u0645\u064f\u062d\u064e\u0645\u0651\u064e\u062f",  # Arabic with its vowel marks
+        "Ade\u0301ba\u0301yo\u0323\u0300",  # Yoruba: accents that are no letter of their own
+        "\u0418\u0432\u0430\u0301\u043d",  # Russian with a stress mark
+        "\u03b1-Team",  # words apart, though joined by a hyphen
     ],
 )
 def test_a_display_name_in_any_one_alphabet_a_word_is_welcome(
