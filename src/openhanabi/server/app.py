@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from datetime import timedelta
 from pathlib import Path
 
@@ -76,6 +76,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             yield
         finally:
             sweeper.cancel()
+            with suppress(asyncio.CancelledError):
+                await sweeper  # its query done before the database closes
             await app.state.rooms.close()
             database.close()
 

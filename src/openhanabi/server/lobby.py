@@ -70,17 +70,15 @@ def release_gone(db: Session, gone_after: timedelta) -> None:
     """Free the seats of the people at waiting tables who have shown no page of the lobby or of
     their table for ``gone_after``, as if each had left (:func:`leave`): a table with no person
     left closes, and a host who has gone passes the table on."""
-    moment = now()
-    gone = db.scalars(
-        select(Seat)
+    cutoff = now() - gone_after
+    gone = (Seat.user_id.is_not(None), Seat.seen_at < cutoff)
+    waiting = db.scalars(
+        select(Seat.table_id)
         .join(GameTable)
-        .where(
-            GameTable.state == TableState.WAITING,
-            Seat.user_id.is_not(None),
-            Seat.seen_at < moment - gone_after,
-        )
+        .where(GameTable.state == TableState.WAITING, *gone)
+        .distinct()
     ).all()
-    for table_id in sorted({seat.table_id for seat in gone}):
+    for table_id in sorted(waiting):
         table = db.get(GameTable, table_id)
         if table is None:
             continue
@@ -88,10 +86,10 @@ def release_gone(db: Session, gone_after: timedelta) -> None:
             _hold_waiting(db, table)  # a start at the same moment goes first, or waits
         except RefusedError:
             continue  # started (or closed) meanwhile: its seats are no longer waiting
+        # told apart by the database once the table is held: a person who came back meanwhile
+        # keeps the seat
+        db.execute(delete(Seat).where(Seat.table_id == table_id, *gone))
         db.refresh(table, ["seats"])
-        for seat in [s for s in table.seats if s.user_id is not None]:
-            if seat.seen_at < moment - gone_after:
-                table.seats.remove(seat)
         _pass_on(db, table)
         db.commit()
 

@@ -253,7 +253,10 @@ class Room:
         :meth:`Rooms.end_forsaken`), unless it is over or a player is watching it: True if
         it ended."""
         async with self.lock:
-            if self.game.outcome is not None or any(v.seat is not None for v in self.viewers):
+            # a socket on its way in (``arriving`` counts the sweep's own visit too) may be a
+            # player's: the game waits for the next sweep
+            coming = self.arriving > 1 or any(v.seat is not None for v in self.viewers)
+            if self.game.outcome is not None or coming:
                 return False
             return await self._abandon(detail) is None
 
@@ -552,13 +555,16 @@ class Rooms:
         and that no player is watching: its table would stay in the lobby for ever. Returns
         the tables ended."""
         ended = []
+        hours = gone_after.total_seconds() / 3600
         for table_id in await asyncio.to_thread(self._forsaken, gone_after):
             try:
                 room = await self.room(table_id)
             except RefusedError:  # its game went away meanwhile
                 continue
+            except Exception:  # a game that cannot be rebuilt holds up no other table's end
+                log.exception("the game of table %d could not be loaded to end it", table_id)
+                continue
             try:
-                hours = gone_after.total_seconds() / 3600
                 if await room.forsake(f"nobody moved for {hours:g} hours"):
                     ended.append(table_id)
             finally:

@@ -176,15 +176,15 @@ def leave(table_id: RowId, db: DbDep, user: UserDep) -> RedirectResponse:
 
 @router.post("/tables/{table_id}/start", dependencies=[CsrfChecked])
 def start(table_id: RowId, db: DbDep, user: UserDep) -> RedirectResponse:
-    table = lobby.find_table(db, table_id)
     try:
-        lobby.start(db, table, user)
+        lobby.start(db, lobby.find_table(db, table_id), user)
     except RefusedError as refusal:
+        if refusal.key != "refused.already_started":
+            raise
         # a second click on Start, sent before the first one's answer came: the game it asks
         # for is there, and the host goes to it as the first click does
-        db.refresh(table)
-        started = table.state is TableState.PLAYING and table.host_id == user.id
-        if refusal.key != "refused.already_started" or not started:
+        table = db.get(GameTable, table_id, populate_existing=True)
+        if table is None or table.state is not TableState.PLAYING or table.host_id != user.id:
             raise
     return redirect(f"/tables/{table_id}/game")  # the host goes straight to the game
 
