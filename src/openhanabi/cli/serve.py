@@ -55,7 +55,7 @@ class _ListSettings(argparse.Action):
         try:
             text = settings_text()
         except ImportError as error:
-            missing = f"{error.name} is missing: pip install 'openhanabi[server]'"
+            missing = f"{error.name or error} is missing: pip install 'openhanabi[server]'"
             parser.exit(2, f"hanabi serve: {missing}\n")
         sys.stdout.write(text)  # on standard output, as --help's text
         parser.exit(0)
