@@ -1,7 +1,7 @@
 """A person seated at a waiting table who has closed its pages has left it: the lobby and the
 table's page ask the server again every few seconds while open, and a seat whose person has
-shown neither for ``seat_gone_minutes`` is freed, so the lobby never keeps a table nobody waits
-at."""
+asked for no page and played no game for ``seat_gone_minutes`` is freed, so the lobby never
+keeps a table nobody waits at."""
 
 from __future__ import annotations
 
@@ -132,3 +132,41 @@ def test_the_seats_of_a_game_in_play_are_never_freed(
         assert playing is not None and playing.state is TableState.PLAYING
         assert len(db.scalars(select(GameRecord)).all()) == 1
     engine.dispose()
+
+
+def test_any_page_a_person_asks_for_keeps_their_seat(
+    client: TestClient, other: TestClient, settings: Settings
+) -> None:
+    register(client, "ann", "Ann")
+    table = open_table(client, players="2")
+    last_seen(settings, "ann", settings.seat_gone_minutes - 0.5)
+    assert client.get("/bots").status_code == 200  # reading how the bots play, away from both
+    assert seen_minutes_ago(settings, "ann") < SEEN_EVERY.total_seconds() / 60
+    last_seen(settings, "ann", settings.seat_gone_minutes - 0.5)
+    assert client.get("/games/import").status_code == 200
+    assert seen_minutes_ago(settings, "ann") < SEEN_EVERY.total_seconds() / 60
+    register(other, "ben", "Ben")
+    other.get("/")
+    assert seated(settings, table) == ["Ann"]
+
+
+def test_a_person_playing_a_game_keeps_their_seat_at_a_waiting_table(
+    client: TestClient, other: TestClient, settings: Settings
+) -> None:
+    """Ann plays a game at one table while she waits at another: she asks for no page while
+    she plays, and is still here; once her game's page is closed, her seat goes as any other."""
+    register(client, "ann", "Ann")
+    playing = open_table(client, players="2", seat_2="random")
+    assert post(client, f"/tables/{playing}/start").status_code == 303
+    register(other, "ben", "Ben")
+    waiting = open_table(other, players="3")
+    assert post(client, f"/tables/{waiting}/join").status_code == 303
+    with client.websocket_connect(f"/tables/{playing}/socket") as socket:
+        assert socket.receive_json()["type"] == "state"
+        last_seen(settings, "ann", settings.seat_gone_minutes + 1)
+        last_seen(settings, "ben", 0)
+        assert other.get("/").status_code == 200  # the lobby's sweep
+        assert seated(settings, waiting) == ["Ben", "Ann"]
+    last_seen(settings, "ann", settings.seat_gone_minutes + 1)
+    other.get("/")
+    assert seated(settings, waiting) == ["Ben"]

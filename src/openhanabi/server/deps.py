@@ -10,6 +10,7 @@ from typing import Annotated
 from fastapi import Depends, HTTPException, Path, Request
 from sqlalchemy.orm import Session
 
+from openhanabi.server import lobby
 from openhanabi.server.accounts import find_session
 from openhanabi.server.db import Database
 from openhanabi.server.models import LoginSession, User
@@ -64,6 +65,8 @@ class Visitor:
 def get_visitor(request: Request, db: DbDep) -> Visitor:
     session = find_session(db, request.cookies.get(SESSION_COOKIE, ""))
     if session is not None:
+        # any page a person asks for shows they are here: their seats at waiting tables stay
+        lobby.seen(db, [session.user.id])
         return Visitor(session.user, session, session.csrf_token)
     token = request.cookies.get(CSRF_COOKIE, "")
     if len(token) < 32:

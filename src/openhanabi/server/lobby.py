@@ -6,7 +6,7 @@ Every function checks what the rules of the lobby say before it changes anything
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from datetime import timedelta
 
 from sqlalchemy import delete, func, select, update
@@ -51,12 +51,14 @@ def tables(db: Session) -> list[GameTable]:
 SEEN_EVERY = timedelta(seconds=30)
 
 
-def seen(db: Session, user: User) -> None:
-    """Note that ``user`` is here (they asked for the lobby or a table's page): their seats at
-    waiting tables are kept (see :func:`release_gone`)."""
+def seen(db: Session, user_ids: Collection[int]) -> None:
+    """Note that the users ``user_ids`` are here (they asked for a page, or play a game): their
+    seats at waiting tables are kept (see :func:`release_gone`)."""
+    if not user_ids:
+        return
     moment = now()
     stale = (
-        Seat.user_id == user.id,
+        Seat.user_id.in_(user_ids),
         Seat.seen_at < moment - SEEN_EVERY,
         Seat.table_id.in_(select(GameTable.id).where(GameTable.state == TableState.WAITING)),
     )
@@ -67,9 +69,9 @@ def seen(db: Session, user: User) -> None:
 
 
 def release_gone(db: Session, gone_after: timedelta) -> None:
-    """Free the seats of the people at waiting tables who have shown no page of the lobby or of
-    their table for ``gone_after``, as if each had left (:func:`leave`): a table with no person
-    left closes, and a host who has gone passes the table on."""
+    """Free the seats of the people at waiting tables who have asked for no page and played no
+    game for ``gone_after`` (see :func:`seen`), as if each had left (:func:`leave`): a table
+    with no person left closes, and a host who has gone passes the table on."""
     cutoff = now() - gone_after
     gone = (Seat.user_id.is_not(None), Seat.seen_at < cutoff)
     waiting = db.scalars(

@@ -279,9 +279,9 @@ class Seat(Base):
     seat: Mapped[int]
     user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
     bot: Mapped[str | None] = mapped_column(String(40))
-    # when the person in the seat last showed a page of the lobby or of their table: both ask
-    # the server again every few seconds, so a person who closed them has left the table
-    # (lobby.release_gone); never read for a bot's seat
+    # when the person in the seat was last here: asked for any page, or played a game; the
+    # lobby and the table's page ask again every few seconds, so a person who closed every page
+    # has left the table (lobby.release_gone); never read for a bot's seat
     seen_at: Mapped[datetime] = mapped_column(default=now)
 
     table: Mapped[GameTable] = relationship(back_populates="seats")

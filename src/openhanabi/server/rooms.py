@@ -513,6 +513,16 @@ class Rooms:
             room.arriving += 1
             return room
 
+    def players_here(self) -> set[int]:
+        """The users with a game of theirs open (a socket in their seat): they are here, though
+        they ask for no page while they play. Read from the routes' threads, so from copies."""
+        return {
+            room.users[viewer.seat]
+            for room in list(self.rooms.values())
+            for viewer in list(room.viewers)
+            if viewer.seat in room.users
+        }
+
     def _drop(self, table_id: int, room: Room) -> None:
         """Forget ``room``, which nobody needs any more (it is rebuilt if someone comes back)."""
         if self.rooms.get(table_id) is room:

@@ -72,9 +72,9 @@ class Settings(BaseSettings):
         default=10,
         ge=1,
         le=1440,
-        description="a person seated at a table that waits for its start, who shows no page of "
-        "the lobby or of that table for this long, has left it (the pages ask again every few "
-        "seconds while open); a table with nobody left closes",
+        description="a person seated at a table that waits for its start, who asks for no page "
+        "and plays no game for this long, has left it (the lobby and the table's page ask again "
+        "every few seconds while open); a table with nobody left closes",
     )
     game_gone_hours: float = Field(
         default=24,

@@ -28,6 +28,7 @@ from openhanabi.server.forms import JoinForm, TableForm
 from openhanabi.server.i18n import Translator, language_of, translator
 from openhanabi.server.models import GameTable, Spectators, TableState
 from openhanabi.server.pages import redirect, render
+from openhanabi.server.rooms import Rooms
 from openhanabi.server.settings import Settings
 
 router = APIRouter()
@@ -46,7 +47,7 @@ PASSWORD_REFUSALS = {
 
 @router.api_route("/", methods=["GET", "HEAD"], response_class=HTMLResponse)
 def home(request: Request, db: DbDep, settings: SettingsDep, visitor: VisitorDep) -> HTMLResponse:
-    look_around(db, settings, visitor)
+    look_around(db, settings, request)
     return render(
         request,
         visitor,
@@ -105,16 +106,16 @@ def open_table(
 def table_page(
     request: Request, table_id: RowId, db: DbDep, settings: SettingsDep, visitor: VisitorDep
 ) -> HTMLResponse:
-    look_around(db, settings, visitor)
+    look_around(db, settings, request)
     return render_table(request, visitor, lobby.find_table(db, table_id))
 
 
-def look_around(db: Session, settings: Settings, visitor: Visitor) -> None:
-    """The lobby and a table's page, which stay open while a person waits for a game (they ask
-    again every few seconds), show that person is here; and what they show leaves out the
-    seats of people who have gone."""
-    if visitor.user is not None:
-        lobby.seen(db, visitor.user)
+def look_around(db: Session, settings: Settings, request: Request) -> None:
+    """What the lobby and a table's page show leaves out the seats of people who have gone
+    (their visits are noted by :func:`~openhanabi.server.deps.get_visitor`); a person playing
+    a game, who asks for no page meanwhile, is still here."""
+    rooms: Rooms = request.app.state.rooms
+    lobby.seen(db, rooms.players_here())
     lobby.release_gone(db, timedelta(minutes=settings.seat_gone_minutes))
 
 
