@@ -347,3 +347,22 @@ def test_a_display_name_is_one_players_as_a_reader_sees_it(
     assert response.status_code == 409
     assert "is taken" in response.text
     assert len(rows(settings, User)) == 1
+
+
+@pytest.mark.parametrize(
+    ("taken", "same"),
+    [
+        ("Ace", "\u0410\u0441\u0435"),  # Cyrillic letters alone
+        ("AKE", "\u0391\u039a\u0395"),  # Greek capitals alone
+        ("Ann Ace", "Ann \u0430\u0441\u0435"),  # one word in each alphabet
+    ],
+)
+def test_a_name_in_look_alike_letters_of_another_alphabet_is_the_name_it_reads_as(
+    client: TestClient, other: TestClient, settings: Settings, taken: str, same: str
+) -> None:
+    register(client, "ann", taken)
+    form = {"username": "fake", "display_name": same, "password": PASSWORD}
+    response = post(other, "/register", form)
+    assert response.status_code == 409
+    assert "is taken" in response.text
+    assert len(rows(settings, User)) == 1

@@ -171,13 +171,15 @@ def test_the_display_names_registered_before_revision_0007_get_their_keys(
     settings: Settings,
 ) -> None:
     """Revision 0007 keys every display name already there, so that a name registered later
-    is told apart from them as from any other."""
+    is told apart from them as from any other; revision 0009 keys them again, Cyrillic and
+    Greek letters with a Latin twin spelt as that twin."""
     if settings.is_sqlite:
         settings.data_dir.mkdir(parents=True)
     command.upgrade(alembic_config(settings.database_url), "0006")
     engine = create_engine(settings.database_url)
     at = datetime(2026, 1, 2, 3, 4, tzinfo=UTC)
-    names = ["Émile", "\uff21\uff2e\uff2e", "Bob"]  # the second in fullwidth letters
+    # the second in fullwidth letters, the last in Cyrillic ones
+    names = ["Émile", "\uff21\uff2e\uff2e", "Bob", "\u0410\u0441\u0435"]
     with engine.begin() as connection:
         connection.execute(
             text(
@@ -195,7 +197,7 @@ def test_the_display_names_registered_before_revision_0007_get_their_keys(
     with engine.connect() as connection:
         keys = connection.scalars(text("SELECT display_key FROM users ORDER BY id")).all()
     engine.dispose()
-    assert keys == ["émile", "ann", "bob"]
+    assert keys == ["émile", "ann", "bob", "ace"]
 
 
 def test_the_rows_stored_before_revision_0008_count_from_the_upgrade(

@@ -13,22 +13,19 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Annotated, Any
 
-from confusable_homoglyphs import categories, confusables
 from fastapi.exceptions import RequestValidationError
 from pydantic import AfterValidator, BaseModel, BeforeValidator, Field, field_validator
 from pydantic_core import PydanticCustomError
 
 from openhanabi.rules import PRESETS, RulesError, Variant, find_variant
 from openhanabi.server.i18n import LANGUAGES, Translator, translator
+from openhanabi.server.lookalikes import mixed_word
 from openhanabi.server.models import Spectators
 
 USERNAME = re.compile(r"[A-Za-z0-9_-]{3,32}")
 # letters that take no room: a display name of them alone would look empty
 BLANK_LETTERS = frozenset("\u115f\u1160\u17b4\u17b5\u2800\u3164\uffa0")
 MAX_MARKS = 3  # accents on one letter; more pile up over the lines around the name
-# the alphabets whose letters look alike (a Latin, a Cyrillic and a Greek a), mixed in one word to
-# pass for another name; other scripts are written mixed (kanji with kana) and pass
-LOOK_ALIKE_ALPHABETS = frozenset({"LATIN", "GREEK", "CYRILLIC"})
 MIN_PASSWORD = 8
 MAX_PASSWORD = 128
 
@@ -53,36 +50,6 @@ def passes_for_a_bot(name: str) -> bool:
     """
     seen = "".join(unicodedata.normalize("NFKC", name).casefold().split())
     return any(seen.endswith("".join(suffix.split())) for suffix in BOT_SUFFIXES)
-
-
-def mixed_word(name: str) -> str | None:
-    """The first word of ``name`` that mixes letters of Latin, Greek and Cyrillic, one of which
-    looks like a letter of another (by Unicode's confusables data), else None: such a word
-    passes for another player's name ("\u0430lice" with a Cyrillic a for "alice"). A word is
-    a run of letters and their accents. Words in one alphabet, names whose words differ in
-    alphabet, and scripts written mixed (Japanese kanji with kana, Korean hangul with hanja)
-    pass; a whole word in another alphabet's look-alike letters is not caught.
-
-    >>> [mixed_word(n) for n in ("alice", "\u0430lice", "Ann \u65e5\u672c", "\u03b1-Team")]
-    [None, '\u0430lice', None, None]
-    """
-    for word in _words(unicodedata.normalize("NFKC", name)):
-        alphabets = {categories.alias(c) for c in word if unicodedata.category(c)[0] == "L"}
-        if len(alphabets & LOOK_ALIKE_ALPHABETS) > 1 and confusables.is_dangerous(word):
-            return word
-    return None
-
-
-def _words(text: str) -> list[str]:
-    """The runs of letters and their accents (combining marks) in ``text``."""
-    words, word = [], ""
-    for character in text:
-        if unicodedata.category(character)[0] in "LM":
-            word += character
-        elif word:
-            words.append(word)
-            word = ""
-    return [*words, word] if word else words
 
 
 def _seen(character: str) -> bool:

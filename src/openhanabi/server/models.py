@@ -39,6 +39,7 @@ from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship, validates
 
 from openhanabi.rules import OPTIONS, Variant, find_variant
+from openhanabi.server.lookalikes import as_latin
 
 # names for constraints, so that migrations can refer to them on every database
 NAMING = {
@@ -137,12 +138,15 @@ class User(Base):
 
 def display_key(name: str) -> str:
     """A display name as a reader tells names apart: compatibility forms made plain (NFKC:
-    fullwidth letters, a letter and its accent typed apart) and its case folded.
+    fullwidth letters, a letter and its accent typed apart), each Greek or Cyrillic letter
+    with a Latin twin spelt as that twin, and its case folded.
 
     >>> display_key("\uff25\u0301mile") == display_key("émile") == display_key("ÉMILE")
     True
+    >>> display_key("\u041a\u0410\u0422\u0415") == display_key("kate")  # Cyrillic letters
+    True
     """
-    return unicodedata.normalize("NFKC", name).casefold()
+    return as_latin(unicodedata.normalize("NFKC", name)).casefold()
 
 
 class LoginSession(Base):

@@ -1,0 +1,84 @@
+"""Letters of one alphabet that look like another's (a Latin, a Cyrillic and a Greek a), by
+Unicode's confusables data: a display name written with them could pass for another player's.
+
+Two checks use them. A word that mixes such alphabets is refused outright (:func:`mixed_word`).
+A name written wholly in one of them is fine (a Russian name), unless it reads as a name already
+taken: the name's key (:func:`~openhanabi.server.models.display_key`) spells each Greek and
+Cyrillic letter that has a Latin twin as that twin (:func:`as_latin`), so "alice" written in
+Cyrillic letters keys as "alice".
+"""
+
+from __future__ import annotations
+
+import functools
+import unicodedata
+
+from confusable_homoglyphs import categories, confusables
+
+# the alphabets whose letters look alike, mixed in one word to pass for another name; other
+# scripts are written mixed (kanji with kana) and pass
+LOOK_ALIKE_ALPHABETS = frozenset({"LATIN", "GREEK", "CYRILLIC"})
+
+
+def mixed_word(name: str) -> str | None:
+    """The first word of ``name`` that mixes alphabets of :data:`LOOK_ALIKE_ALPHABETS` where a
+    letter looks like a letter of another (by Unicode's confusables data), else None: such a word
+    passes for another player's name ("\u0430lice" with a Cyrillic a for "alice"). A word is
+    a run of letters and their accents. Words in one alphabet, names whose words differ in
+    alphabet, and scripts written mixed (Japanese kanji with kana, Korean hangul with hanja)
+    pass.
+
+    >>> [mixed_word(n) for n in ("alice", "\u0430lice", "Ann \u65e5\u672c", "\u03b1-Team")]
+    [None, '\u0430lice', None, None]
+    """
+    for word in _words(unicodedata.normalize("NFKC", name)):
+        alphabets = {categories.alias(c) for c in word if unicodedata.category(c)[0] == "L"}
+        if len(alphabets & LOOK_ALIKE_ALPHABETS) > 1 and confusables.is_dangerous(word):
+            return word
+    return None
+
+
+def as_latin(text: str) -> str:
+    """``text`` with each Greek or Cyrillic letter that looks like a Latin one spelt as that
+    Latin letter; every other character is kept.
+
+    >>> as_latin("\u0430l\u0456\u0441\u0435"), as_latin("\u0412\u041e\u0412")  # Cyrillic
+    ('alice', 'BOB')
+    >>> as_latin("\u0421\u0435\u0440\u0433\u0435\u0439")  # the Cyrillic й has no Latin twin
+    'Cepre\u0439'
+    """
+    twins = _latin_twins()
+    return "".join(twins.get(character, character) for character in text)
+
+
+@functools.cache
+def _latin_twins() -> dict[str, str]:
+    """Each Greek or Cyrillic letter that Unicode's confusables data says looks like a Latin
+    letter, with that letter (a plain ASCII one where there is one: Greek iota looks like i,
+    not like Latin iota)."""
+    twins = {}
+    for character, homoglyphs in confusables.confusables_data.items():
+        if len(character) != 1 or categories.alias(character) not in ("GREEK", "CYRILLIC"):
+            continue
+        latin = [
+            glyph["c"]
+            for glyph in homoglyphs
+            if len(glyph["c"]) == 1
+            and unicodedata.category(glyph["c"])[0] == "L"
+            and categories.alias(glyph["c"]) == "LATIN"
+        ]
+        if latin:
+            twins[character] = min(latin, key=lambda letter: not letter.isascii())
+    return twins
+
+
+def _words(text: str) -> list[str]:
+    """The runs of letters and their accents (combining marks) in ``text``."""
+    words, word = [], ""
+    for character in text:
+        if unicodedata.category(character)[0] in "LM":
+            word += character
+        elif word:
+            words.append(word)
+            word = ""
+    return [*words, word] if word else words
