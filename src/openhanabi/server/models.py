@@ -281,7 +281,10 @@ class Seat(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     table_id: Mapped[int] = mapped_column(ForeignKey("game_tables.id", ondelete="CASCADE"))
     seat: Mapped[int]
-    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    # indexed: every page a person asks for looks up their seats (lobby.seen)
+    user_id: Mapped[int | None] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), index=True
+    )
     bot: Mapped[str | None] = mapped_column(String(40))
     # when the person in the seat was last here: asked for any page, or played a game; the
     # lobby and the table's page ask again every few seconds, so a person who closed every page
