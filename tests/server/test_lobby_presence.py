@@ -6,8 +6,10 @@ keeps a table nobody waits at."""
 from __future__ import annotations
 
 import re
+import sqlite3
 from datetime import timedelta
 
+import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, select, update
 from sqlalchemy.orm import Session
@@ -170,3 +172,26 @@ def test_a_person_playing_a_game_keeps_their_seat_at_a_waiting_table(
     last_seen(settings, "ann", settings.seat_gone_minutes + 1)
     other.get("/")
     assert seated(settings, waiting) == ["Ben"]
+
+
+def test_a_database_too_busy_to_note_a_visit_still_shows_the_page(
+    client: TestClient, settings: Settings
+) -> None:
+    """A visit is only a sign of life: when another writer holds SQLite's file past the wait,
+    the page is shown all the same and the seat's time stays as it was, for the next visit."""
+    if not settings.is_sqlite:
+        pytest.skip("a lock on the SQLite file")
+    register(client, "ann", "Ann")
+    open_table(client, players="2")
+    last_seen(settings, "ann", settings.seat_gone_minutes - 1)
+    before = seen_minutes_ago(settings, "ann")
+    holder = sqlite3.connect(settings.database_url.removeprefix("sqlite:///"))
+    try:
+        holder.execute("BEGIN IMMEDIATE")  # a write lock, held through the visit
+        assert client.get("/bots").status_code == 200
+    finally:
+        holder.rollback()
+        holder.close()
+    assert seen_minutes_ago(settings, "ann") >= before
+    assert client.get("/bots").status_code == 200
+    assert seen_minutes_ago(settings, "ann") < SEEN_EVERY.total_seconds() / 60

@@ -10,7 +10,7 @@ from collections.abc import Collection, Mapping
 from datetime import timedelta
 
 from sqlalchemy import delete, func, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session, selectinload
 
 from openhanabi.bots import bot_classes
@@ -53,19 +53,27 @@ SEEN_EVERY = timedelta(seconds=30)
 
 def seen(db: Session, user_ids: Collection[int]) -> None:
     """Note that the users ``user_ids`` are here (they asked for a page, or play a game): their
-    seats at waiting tables are kept (see :func:`release_gone`)."""
-    if not user_ids:
+    seats at waiting tables are kept (see :func:`release_gone`). Only a sign of life: a
+    database too busy to note it now leaves it to the next one, and the page goes on."""
+    here = set(user_ids)
+    if not here:
         return
     moment = now()
     stale = (
-        Seat.user_id.in_(user_ids),
         Seat.seen_at < moment - SEEN_EVERY,
         Seat.table_id.in_(select(GameTable.id).where(GameTable.state == TableState.WAITING)),
     )
-    # looked up first: most asks find nothing to write, and a write would lock SQLite's file
-    if db.scalar(select(Seat.id).where(*stale).limit(1)) is not None:
-        db.execute(update(Seat).where(*stale).values(seen_at=moment))
-        db.commit()
+    # one person's seats are found by the index; for the many playing games, the few seats at
+    # waiting tables are read and matched here rather than sent a list of every player
+    one = (Seat.user_id == next(iter(here)),) if len(here) == 1 else ()
+    try:
+        # looked up first: most asks find nothing to write, and a write would lock SQLite's file
+        found = set(db.scalars(select(Seat.user_id).where(*stale, *one).distinct())) & here
+        if found:
+            db.execute(update(Seat).where(*stale, Seat.user_id.in_(found)).values(seen_at=moment))
+            db.commit()
+    except OperationalError:  # locked or busy: a later ask notes it
+        db.rollback()
 
 
 def release_gone(db: Session, gone_after: timedelta) -> None:

@@ -73,8 +73,8 @@ class Settings(BaseSettings):
         ge=1,
         le=1440,
         description="a person seated at a table that waits for its start, who asks for no page "
-        "and plays no game for this long, has left it (the lobby and the table's page ask again "
-        "every few seconds while open); a table with nobody left closes",
+        "and has no game of theirs open for this long, has left it (the lobby and the table's "
+        "page ask again every few seconds while open); a table with nobody left closes",
     )
     game_gone_hours: float = Field(
         default=24,
