@@ -355,6 +355,10 @@ def test_a_display_name_is_one_players_as_a_reader_sees_it(
         ("Ace", "\u0410\u0441\u0435"),  # Cyrillic letters alone
         ("AKE", "\u0391\u039a\u0395"),  # Greek capitals alone
         ("Ann Ace", "Ann \u0430\u0441\u0435"),  # one word in each alphabet
+        ("BOB", "\u0412\u043e\u0432"),  # a small Cyrillic letter whose capital looks Latin
+        ("\u0410\u043d\u043d\u0430", "\u0410\u041d\u041d\u0410"),  # a Russian name, its case
+        ("\u0391\u03bd\u03bd\u03b1", "\u0391\u039d\u039d\u0391"),  # a Greek one
+        ("B\u00f6b", "\u0412\u04e7\u0432"),  # an accented look-alike
     ],
 )
 def test_a_name_in_look_alike_letters_of_another_alphabet_is_the_name_it_reads_as(
@@ -366,3 +370,13 @@ def test_a_name_in_look_alike_letters_of_another_alphabet_is_the_name_it_reads_a
     assert response.status_code == 409
     assert "is taken" in response.text
     assert len(rows(settings, User)) == 1
+
+
+def test_a_greek_letter_is_no_latin_letter_it_only_resembles_beyond_plain_letters(
+    client: TestClient, other: TestClient, settings: Settings
+) -> None:
+    """A Greek beta resembles the German sharp s, which reads as "ss": "\u039c\u03bf\u03b2" is
+    no "Moss" to a reader."""
+    register(client, "ann", "Moss")
+    register(other, "ben", "\u039c\u03bf\u03b2")
+    assert len(rows(settings, User)) == 2

@@ -21,7 +21,7 @@ from openhanabi.records import Record, read_record, record_of
 from openhanabi.rules import Action, Game, Termination, find_variant
 from openhanabi.server import Settings, create_app
 from openhanabi.server.db import MIGRATIONS, Database, alembic_config
-from openhanabi.server.models import Base, GameRecord, Seat
+from openhanabi.server.models import Base, GameRecord, Seat, display_key
 
 
 @sqlite_only
@@ -178,8 +178,8 @@ def test_the_display_names_registered_before_revision_0007_get_their_keys(
     command.upgrade(alembic_config(settings.database_url), "0006")
     engine = create_engine(settings.database_url)
     at = datetime(2026, 1, 2, 3, 4, tzinfo=UTC)
-    # the second in fullwidth letters, the last in Cyrillic ones
-    names = ["Émile", "\uff21\uff2e\uff2e", "Bob", "\u0410\u0441\u0435"]
+    # the second in fullwidth letters, the last two in Cyrillic ones
+    names = ["Émile", "\uff21\uff2e\uff2e", "Bob", "\u0410\u0441\u0435", "\u0410\u043d\u043d\u0430"]
     with engine.begin() as connection:
         connection.execute(
             text(
@@ -197,7 +197,8 @@ def test_the_display_names_registered_before_revision_0007_get_their_keys(
     with engine.connect() as connection:
         keys = connection.scalars(text("SELECT display_key FROM users ORDER BY id")).all()
     engine.dispose()
-    assert keys == ["émile", "ann", "bob", "ace"]
+    assert keys == ["émile", "ann", "bob", "ace", "ahha"]
+    assert keys == [display_key(name) for name in names]  # as a name registered now
 
 
 def test_the_rows_stored_before_revision_0008_count_from_the_upgrade(

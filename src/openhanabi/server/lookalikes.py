@@ -4,8 +4,8 @@ Unicode's confusables data: a display name written with them could pass for anot
 Two checks use them. A word that mixes such alphabets is refused outright (:func:`mixed_word`).
 A name written wholly in one of them is fine (a Russian name), unless it reads as a name already
 taken: the name's key (:func:`~openhanabi.server.models.display_key`) spells each Greek and
-Cyrillic letter that has a Latin twin as that twin (:func:`as_latin`), so "alice" written in
-Cyrillic letters keys as "alice".
+Cyrillic letter that has a Latin twin as that twin (:func:`as_latin`), so "Bob" written in
+Cyrillic letters keys as "bob".
 """
 
 from __future__ import annotations
@@ -39,36 +39,46 @@ def mixed_word(name: str) -> str | None:
 
 
 def as_latin(text: str) -> str:
-    """``text`` with each Greek or Cyrillic letter that looks like a Latin one spelt as that
-    Latin letter; every other character is kept.
+    """``text`` with each Greek or Cyrillic letter that looks like a plain Latin letter, in
+    either case, spelt as that Latin letter in lower case (for a key that folds case: a Cyrillic
+    "\u043d" is the "H" its capital looks like, as "Ann" is "ANN"); accents are kept on the
+    letter they were on, and every other character is kept.
 
-    >>> as_latin("\u0430l\u0456\u0441\u0435"), as_latin("\u0412\u041e\u0412")  # Cyrillic
-    ('alice', 'BOB')
-    >>> as_latin("\u0421\u0435\u0440\u0433\u0435\u0439")  # the Cyrillic й has no Latin twin
-    'Cepre\u0439'
+    >>> as_latin("\u0412\u043e\u0432"), as_latin("\u0412\u041e\u0412")  # Cyrillic
+    ('bob', 'bob')
+    >>> as_latin("\u0421\u0435\u0440\u0433\u0435\u0439")  # the Cyrillic \u0439 has no twin
+    'cepre\u0439'
+    >>> as_latin("\u0408\u043e\u0451l") == "jo\u00ebl"  # a Cyrillic \u0451 is e with two dots
+    True
     """
     twins = _latin_twins()
-    return "".join(twins.get(character, character) for character in text)
+    letters = unicodedata.normalize("NFD", text)
+    return unicodedata.normalize("NFC", "".join(twins.get(c, c) for c in letters))
 
 
 @functools.cache
 def _latin_twins() -> dict[str, str]:
-    """Each Greek or Cyrillic letter that Unicode's confusables data says looks like a Latin
-    letter, with that letter (a plain ASCII one where there is one: Greek iota looks like i,
-    not like Latin iota)."""
+    """Each Greek or Cyrillic letter with the plain (ASCII) Latin letter that Unicode's
+    confusables data says it, or else its capital, looks like, in lower case. Twins beyond
+    ASCII are left out: they would tie names to letters nobody types in a Latin name (a Greek
+    beta to a German sharp s, and so to "ss")."""
+    data = confusables.confusables_data
+
+    def twin(letter: str) -> str | None:
+        for glyph in data.get(letter, ()):
+            found: str = glyph["c"]
+            if len(found) == 1 and found.isascii() and found.isalpha():
+                return found.lower()
+        return None
+
     twins = {}
-    for character, homoglyphs in confusables.confusables_data.items():
+    for character in data:
         if len(character) != 1 or categories.alias(character) not in ("GREEK", "CYRILLIC"):
             continue
-        latin = [
-            glyph["c"]
-            for glyph in homoglyphs
-            if len(glyph["c"]) == 1
-            and unicodedata.category(glyph["c"])[0] == "L"
-            and categories.alias(glyph["c"]) == "LATIN"
-        ]
-        if latin:
-            twins[character] = min(latin, key=lambda letter: not letter.isascii())
+        capital = character.upper()
+        found = twin(character) or (twin(capital) if len(capital) == 1 else None)
+        if found is not None and unicodedata.category(character)[0] == "L":
+            twins[character] = found
     return twins
 
 

@@ -138,15 +138,18 @@ class User(Base):
 
 def display_key(name: str) -> str:
     """A display name as a reader tells names apart: compatibility forms made plain (NFKC:
-    fullwidth letters, a letter and its accent typed apart), each Greek or Cyrillic letter
-    with a Latin twin spelt as that twin, and its case folded.
+    fullwidth letters, a letter and its accent typed apart), its case folded, and each Greek or
+    Cyrillic letter that looks like a Latin one, or whose capital does, spelt as that Latin
+    letter (:func:`~openhanabi.server.lookalikes.as_latin`).
 
     >>> display_key("\uff25\u0301mile") == display_key("émile") == display_key("ÉMILE")
     True
-    >>> display_key("\u041a\u0410\u0422\u0415") == display_key("kate")  # Cyrillic letters
+    >>> display_key("\u041a\u0430\u0442\u0435") == display_key("KATE")  # Cyrillic letters
+    True
+    >>> display_key("\u0410\u043d\u043d\u0430") == display_key("\u0410\u041d\u041d\u0410")
     True
     """
-    return as_latin(unicodedata.normalize("NFKC", name)).casefold()
+    return as_latin(unicodedata.normalize("NFKC", name).casefold())
 
 
 class LoginSession(Base):

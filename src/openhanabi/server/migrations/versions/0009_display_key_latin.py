@@ -1,6 +1,6 @@
 """A display name written in Cyrillic or Greek letters that look like Latin ones reads as the
 Latin name: ``display_key`` now spells each such letter as its Latin twin, so that registering
-"alice" in Cyrillic letters finds "alice" taken. The names already there are keyed again.
+"Bob" in Cyrillic letters finds "Bob" taken. The names already there are keyed again.
 
 Revision ID: 0009
 Revises: 0008
@@ -8,13 +8,13 @@ Revises: 0008
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from collections.abc import Callable, Sequence
 
 import sqlalchemy as sa
 from alembic import op
-
-from openhanabi.server.lookalikes import as_latin
+from confusable_homoglyphs import categories, confusables
 
 revision: str = "0009"
 down_revision: str | None = "0008"
@@ -30,9 +30,33 @@ USERS = sa.table(
 
 
 def _key(name: str) -> str:
-    # as models.display_key makes it at this revision (the twins come from the pinned
-    # confusables data)
-    return as_latin(unicodedata.normalize("NFKC", name)).casefold()
+    # as models.display_key made it when this revision was written, frozen here so that a later
+    # key comes with a revision of its own (the twins come from the pinned confusables data)
+    twins = _twins()
+    letters = unicodedata.normalize("NFD", unicodedata.normalize("NFKC", name).casefold())
+    return unicodedata.normalize("NFC", "".join(twins.get(c, c) for c in letters))
+
+
+@functools.cache
+def _twins() -> dict[str, str]:
+    data = confusables.confusables_data
+
+    def twin(letter: str) -> str | None:
+        for glyph in data.get(letter, ()):
+            found: str = glyph["c"]
+            if len(found) == 1 and found.isascii() and found.isalpha():
+                return found.lower()
+        return None
+
+    twins = {}
+    for character in data:
+        if len(character) != 1 or categories.alias(character) not in ("GREEK", "CYRILLIC"):
+            continue
+        capital = character.upper()
+        found = twin(character) or (twin(capital) if len(capital) == 1 else None)
+        if found is not None and unicodedata.category(character)[0] == "L":
+            twins[character] = found
+    return twins
 
 
 def _key_before(name: str) -> str:
