@@ -135,14 +135,7 @@ def test_hanabi_serve_says_a_data_folder_that_is_a_file_is_one(tmp_path: Path) -
 def test_hanabi_serve_lists_its_settings_and_starts_nothing(tmp_path: Path) -> None:
     """``--settings`` names every variable the server reads, with its default and what it
     does, and exits like ``--help``: no server, no database."""
-    result = subprocess.run(
-        [sys.executable, "-c", RUN, "serve", "--settings"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        cwd=tmp_path,
-        check=False,
-    )
+    result = serve(tmp_path, "--settings")
     assert result.returncode == 0, result.stderr
     assert result.stderr == ""
     lines = result.stdout.splitlines()
