@@ -372,6 +372,39 @@ def test_a_name_in_look_alike_letters_of_another_alphabet_is_the_name_it_reads_a
     assert len(rows(settings, User)) == 1
 
 
+@pytest.mark.parametrize(
+    ("taken", "same"),
+    [
+        ("Alice", "AIice"),  # a capital I for a small l
+        ("AIice", "alice"),  # and the other way round, in another case
+        ("Ivan", "lvan"),
+        ("Al", "A1"),  # a digit 1
+        ("Bob", "B0b"),  # a digit 0 for an O
+        ("Arnie", "Amie"),  # "rn" for "m"
+        ("Alice", "\u0410\u0406\u0456\u0441\u0435"),  # Cyrillic, with a capital \u0406 for the l
+    ],
+)
+def test_a_name_that_looks_like_one_taken_is_refused_and_says_so(
+    client: TestClient, other: TestClient, settings: Settings, taken: str, same: str
+) -> None:
+    register(client, "ann", taken)
+    form = {"username": "fake", "display_name": same, "password": PASSWORD}
+    response = post(other, "/register", form)
+    assert response.status_code == 409
+    assert "looks like a name already taken" in response.text
+    assert len(rows(settings, User)) == 1
+
+
+@pytest.mark.parametrize(("one", "another"), [("Kai", "Kal"), ("Ali", "All"), ("ian", "lan")])
+def test_names_that_differ_in_a_small_i_and_l_are_two_names(
+    client: TestClient, other: TestClient, settings: Settings, one: str, another: str
+) -> None:
+    """A small i has its dot: only a capital I passes for a small l."""
+    register(client, "ann", one)
+    register(other, "ben", another)
+    assert len(rows(settings, User)) == 2
+
+
 def test_a_greek_letter_is_no_latin_letter_it_only_resembles_beyond_plain_letters(
     client: TestClient, other: TestClient, settings: Settings
 ) -> None:

@@ -21,7 +21,7 @@ from openhanabi.records import Record, read_record, record_of
 from openhanabi.rules import Action, Game, Termination, find_variant
 from openhanabi.server import Settings, create_app
 from openhanabi.server.db import MIGRATIONS, Database, alembic_config
-from openhanabi.server.models import Base, GameRecord, Seat, display_key
+from openhanabi.server.models import Base, GameRecord, Seat, display_key, look_key
 
 
 @sqlite_only
@@ -172,14 +172,22 @@ def test_the_display_names_registered_before_revision_0007_get_their_keys(
 ) -> None:
     """Revision 0007 keys every display name already there, so that a name registered later
     is told apart from them as from any other; revision 0009 keys them again, Cyrillic and
-    Greek letters with a Latin twin spelt as that twin."""
+    Greek letters with a Latin twin spelt as that twin; revision 0011 gives them the key of
+    how they look, a capital I a small l."""
     if settings.is_sqlite:
         settings.data_dir.mkdir(parents=True)
     command.upgrade(alembic_config(settings.database_url), "0006")
     engine = create_engine(settings.database_url)
     at = datetime(2026, 1, 2, 3, 4, tzinfo=UTC)
     # the second in fullwidth letters, the last two in Cyrillic ones
-    names = ["Émile", "\uff21\uff2e\uff2e", "Bob", "\u0410\u0441\u0435", "\u0410\u043d\u043d\u0430"]
+    names = [
+        "Émile",
+        "\uff21\uff2e\uff2e",
+        "Bob",
+        "\u0410\u0441\u0435",
+        "\u0410\u043d\u043d\u0430",
+        "AIice",
+    ]
     with engine.begin() as connection:
         connection.execute(
             text(
@@ -195,10 +203,12 @@ def test_the_display_names_registered_before_revision_0007_get_their_keys(
     command.upgrade(alembic_config(settings.database_url), "head")
     engine = create_engine(settings.database_url)
     with engine.connect() as connection:
-        keys = connection.scalars(text("SELECT display_key FROM users ORDER BY id")).all()
+        keys = connection.execute(text("SELECT display_key, look_key FROM users ORDER BY id")).all()
     engine.dispose()
-    assert keys == ["émile", "ann", "bob", "ace", "ahha"]
-    assert keys == [display_key(name) for name in names]  # as a name registered now
+    assert [key for key, _ in keys] == ["émile", "ann", "bob", "ace", "ahha", "aiice"]
+    assert [key for _, key in keys] == ["émile", "ann", "bob", "ace", "ahha", "alice"]
+    # as a name registered now gets them
+    assert [tuple(row) for row in keys] == [(display_key(n), look_key(n)) for n in names]
 
 
 def test_the_rows_stored_before_revision_0008_count_from_the_upgrade(

@@ -36,6 +36,9 @@ def register(
     same_name = select(User.id).where(User.display_key == user.display_key)
     if db.scalar(same_name.limit(1)) is not None:
         raise RefusedError("refused.display_name_taken", 409, name=display_name)
+    looks_the_same = select(User.id).where(User.look_key == user.look_key)
+    if db.scalar(looks_the_same.limit(1)) is not None:
+        raise RefusedError("refused.display_name_look_alike", 409, name=display_name)
     db.add(user)
     try:
         db.commit()

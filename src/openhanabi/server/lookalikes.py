@@ -6,6 +6,11 @@ A name written wholly in one of them is fine (a Russian name), unless it reads a
 taken: the name's key (:func:`~openhanabi.server.models.display_key`) spells each Greek and
 Cyrillic letter that has a Latin twin as that twin (:func:`as_latin`), so "Bob" written in
 Cyrillic letters keys as "bob".
+
+Within the Latin alphabet a few characters pass for others as well: a capital I, a digit 1 or a
+bar for a small l, a digit 0 for an O, "rn" for an "m". Those depend on case ("AIice" passes for
+"Alice", "Kai" is not "Kal"), so a second key (:func:`~openhanabi.server.models.look_key`)
+spells each character as the one it is seen as (:func:`as_seen`) before it folds the case.
 """
 
 from __future__ import annotations
@@ -14,6 +19,10 @@ import functools
 import unicodedata
 
 from confusable_homoglyphs import categories, confusables
+
+# plain Latin characters a reader takes for others, by Unicode's confusables data (which also
+# has "m" for "rn"); the longer first, as they are replaced in this order
+LATIN_LOOK_ALIKES = (("rn", "m"), ("I", "l"), ("1", "l"), ("|", "l"), ("0", "O"))
 
 # the alphabets whose letters look alike, mixed in one word to pass for another name; other
 # scripts are written mixed (kanji with kana) and pass
@@ -56,30 +65,70 @@ def as_latin(text: str) -> str:
     return unicodedata.normalize("NFC", "".join(twins.get(c, c) for c in letters))
 
 
+def as_seen(text: str) -> str:
+    """``text`` spelt as a reader sees it, case kept: each Greek or Cyrillic letter that looks
+    like a plain Latin letter as that letter, then each Latin character of
+    :data:`LATIN_LOOK_ALIKES` as the one it passes for. Accents are kept on their letter.
+
+    >>> as_seen("AIice"), as_seen("B0b"), as_seen("Arnie"), as_seen("Kai")
+    ('Alice', 'BOb', 'Amie', 'Kai')
+    >>> as_seen("\u0410\u0406\u0456\u0441\u0435")  # Cyrillic, a capital \u0406 among them
+    'Alice'
+    """
+    glyphs = _latin_glyphs()
+    letters = "".join(glyphs.get(c, c) for c in unicodedata.normalize("NFD", text))
+    for look_alike, seen in LATIN_LOOK_ALIKES:
+        letters = letters.replace(look_alike, seen)
+    return unicodedata.normalize("NFC", letters)
+
+
 @functools.cache
 def _latin_twins() -> dict[str, str]:
     """Each Greek or Cyrillic letter with the plain (ASCII) Latin letter that Unicode's
     confusables data says it, or else its capital, looks like, in lower case. Twins beyond
     ASCII are left out: they would tie names to letters nobody types in a Latin name (a Greek
     beta to a German sharp s, and so to "ss")."""
-    data = confusables.confusables_data
-
-    def twin(letter: str) -> str | None:
-        for glyph in data.get(letter, ()):
-            found: str = glyph["c"]
-            if len(found) == 1 and found.isascii() and found.isalpha():
-                return found.lower()
-        return None
-
     twins = {}
-    for character in data:
-        if len(character) != 1 or categories.alias(character) not in ("GREEK", "CYRILLIC"):
-            continue
+    for character in _look_alike_letters():
         capital = character.upper()
-        found = twin(character) or (twin(capital) if len(capital) == 1 else None)
-        if found is not None and unicodedata.category(character)[0] == "L":
-            twins[character] = found
+        found = _ascii_twin(character) or (_ascii_twin(capital) if len(capital) == 1 else None)
+        if found is not None:
+            twins[character] = found.lower()
     return twins
+
+
+@functools.cache
+def _latin_glyphs() -> dict[str, str]:
+    """Each Greek or Cyrillic letter with the plain Latin letter it looks like, in the case it
+    looks like (a Cyrillic capital \u0406 is a Latin capital I, which the data gives as the small
+    l it passes for)."""
+    glyphs = {}
+    for character in _look_alike_letters():
+        found = _ascii_twin(character)
+        if found is not None:
+            glyphs[character] = found
+    return glyphs
+
+
+def _look_alike_letters() -> list[str]:
+    """The Greek and Cyrillic letters in Unicode's confusables data."""
+    return [
+        character
+        for character in confusables.confusables_data
+        if len(character) == 1
+        and categories.alias(character) in ("GREEK", "CYRILLIC")
+        and unicodedata.category(character)[0] == "L"
+    ]
+
+
+def _ascii_twin(letter: str) -> str | None:
+    """The first plain Latin letter Unicode's confusables data gives ``letter`` as looking
+    like, if any."""
+    for glyph in confusables.confusables_data.get(letter, ()):
+        found: str = glyph["c"]
+        if len(found) == 1 and found.isascii() and found.isalpha():
+            return found
+    return None
 
 
 def _words(text: str) -> list[str]:

@@ -39,7 +39,7 @@ from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship, validates
 
 from openhanabi.rules import OPTIONS, Variant, find_variant
-from openhanabi.server.lookalikes import as_latin
+from openhanabi.server.lookalikes import as_latin, as_seen
 
 # names for constraints, so that migrations can refer to them on every database
 NAMING = {
@@ -127,12 +127,15 @@ class User(Base):
     # set with the name (:func:`display_key`); indexed but not unique (names of older versions
     # may share one)
     display_key: Mapped[str] = mapped_column(Text, index=True)
+    # and this one, of the name as it looks (:func:`look_key`): "AIice" with a capital I
+    look_key: Mapped[str] = mapped_column(Text, index=True)
     password_hash: Mapped[str] = mapped_column(String(200))
     created_at: Mapped[datetime] = mapped_column(default=now)
 
     @validates("display_name")
     def _key_the_name(self, _: str, name: str) -> str:
         self.display_key = display_key(name)
+        self.look_key = look_key(name)
         return name
 
 
@@ -150,6 +153,20 @@ def display_key(name: str) -> str:
     True
     """
     return as_latin(unicodedata.normalize("NFKC", name).casefold())
+
+
+def look_key(name: str) -> str:
+    """A display name as it looks: as :func:`display_key`, but each character first spelt as
+    the one a reader sees it as, in its case (:func:`~openhanabi.server.lookalikes.as_seen`), so
+    that a capital I is a small l, while "Kai" and "Kal" stay two names. A name is taken when
+    either key is (the case of an I is what tells it from an l, so one key cannot do both).
+
+    >>> look_key("AIice") == look_key("alice") == look_key("\u0410\u0406\u0456\u0441\u0435")
+    True
+    >>> look_key("Kai") == look_key("Kal"), look_key("B0b") == look_key("Bob")
+    (False, True)
+    """
+    return as_latin(as_seen(unicodedata.normalize("NFKC", name)).casefold())
 
 
 class LoginSession(Base):

@@ -56,7 +56,7 @@ def register(
     try:
         user = accounts.register(db, passwords, form.username, display_name, form.password)
     except RefusedError as refusal:
-        field = "display_name" if refusal.key == "refused.display_name_taken" else "username"
+        field = "username" if refusal.key == "refused.username_taken" else "display_name"
         return register_form(
             request,
             visitor,
