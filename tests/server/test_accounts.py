@@ -384,6 +384,7 @@ def test_a_name_that_reads_or_looks_as_one_taken_is_refused_and_says_so(
     response = post(other, "/register", form)
     assert response.status_code == 409
     assert says in response.text
+    assert 'id="display_name-problem"' in response.text  # shown by the field it is about
     assert len(rows(settings, User)) == 1
 
 
