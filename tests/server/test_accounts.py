@@ -369,6 +369,7 @@ LOOKS_TAKEN = "looks like a name already taken"
         ("Al", "A1", LOOKS_TAKEN),  # a digit 1
         ("Bob", "B0b", LOOKS_TAKEN),  # a digit 0 for an O
         ("Arnie", "Amie", LOOKS_TAKEN),  # "rn" for "m"
+        ("Alice", "\u0251lice", LOOKS_TAKEN),  # a Latin alpha, in one alphabet with the rest
         (
             "Alice",
             "\u0410\u0406\u0456\u0441\u0435",

@@ -7,8 +7,8 @@ taken: the name's key (:func:`~openhanabi.server.models.display_key`) spells eac
 Cyrillic letter that has a Latin twin as that twin (:func:`as_latin`), so "Bob" written in
 Cyrillic letters keys as "bob".
 
-Within the Latin alphabet a few characters pass for others as well: a capital I, a digit 1 or a
-bar for a small l, a digit 0 for an O, "rn" for an "m". Those depend on case ("AIice" passes for
+Within the Latin alphabet some characters pass for others as well: a capital I, a digit 1 or a
+bar for a small l, a digit 0 for an O, "rn" for an "m", a Latin alpha for an a. Those depend on case ("AIice" passes for
 "Alice", "Kai" is not "Kal"), so a second key (:func:`~openhanabi.server.models.look_key`)
 spells each character as the one it is seen as (:func:`as_seen`) before it folds the case.
 """
@@ -66,14 +66,16 @@ def as_latin(text: str) -> str:
 
 
 def as_seen(text: str) -> str:
-    """``text`` spelt as a reader sees it, case kept: each Greek or Cyrillic letter that looks
-    like a plain Latin letter as that letter, then each Latin character of
+    """``text`` spelt as a reader sees it, case kept: each Greek, Cyrillic or Latin letter beyond
+    ASCII that looks like a plain Latin letter as that letter, then each Latin character of
     :data:`LATIN_LOOK_ALIKES` as the one it passes for. Accents are kept on their letter.
 
     >>> as_seen("AIice"), as_seen("B0b"), as_seen("Arnie"), as_seen("Kai")
     ('Alice', 'BOb', 'Amie', 'Kai')
     >>> as_seen("\u0410\u0406\u0456\u0441\u0435")  # Cyrillic, a capital \u0406 among them
     'Alice'
+    >>> as_seen("\u0251lice")  # a Latin alpha
+    'alice'
     """
     glyphs = _latin_glyphs()
     letters = "".join(glyphs.get(c, c) for c in unicodedata.normalize("NFD", text))
@@ -89,7 +91,7 @@ def _latin_twins() -> dict[str, str]:
     ASCII are left out: they would tie names to letters nobody types in a Latin name (a Greek
     beta to a German sharp s, and so to "ss")."""
     twins = {}
-    for character in _look_alike_letters():
+    for character in _look_alike_letters(("GREEK", "CYRILLIC")):
         capital = character.upper()
         found = _ascii_twin(character) or (_ascii_twin(capital) if len(capital) == 1 else None)
         if found is not None:
@@ -99,24 +101,24 @@ def _latin_twins() -> dict[str, str]:
 
 @functools.cache
 def _latin_glyphs() -> dict[str, str]:
-    """Each Greek or Cyrillic letter with the plain Latin letter it looks like, in the case it
-    looks like (a Cyrillic capital \u0406 is a Latin capital I, which the data gives as the small
-    l it passes for)."""
+    """Each Greek, Cyrillic or Latin letter beyond ASCII with the plain Latin letter it looks
+    like, in the case it looks like (a Cyrillic capital \u0406 is a Latin capital I, which the
+    data gives as the small l it passes for; a Latin alpha \u0251 is an a)."""
     glyphs = {}
-    for character in _look_alike_letters():
+    for character in _look_alike_letters(("GREEK", "CYRILLIC", "LATIN")):
         found = _ascii_twin(character)
-        if found is not None:
+        if found is not None and not character.isascii():
             glyphs[character] = found
     return glyphs
 
 
-def _look_alike_letters() -> list[str]:
-    """The Greek and Cyrillic letters in Unicode's confusables data."""
+def _look_alike_letters(alphabets: tuple[str, ...]) -> list[str]:
+    """The letters of ``alphabets`` in Unicode's confusables data."""
     return [
         character
         for character in confusables.confusables_data
         if len(character) == 1
-        and categories.alias(character) in ("GREEK", "CYRILLIC")
+        and categories.alias(character) in alphabets
         and unicodedata.category(character)[0] == "L"
     ]
 

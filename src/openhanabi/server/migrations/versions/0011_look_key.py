@@ -56,15 +56,18 @@ def _letters() -> tuple[dict[str, str], dict[str, str]]:
 
     glyphs, twins = {}, {}
     for character in data:
-        if len(character) != 1 or categories.alias(character) not in ("GREEK", "CYRILLIC"):
+        alphabet = categories.alias(character) if len(character) == 1 else None
+        if alphabet not in ("GREEK", "CYRILLIC", "LATIN") or character.isascii():
             continue
         if unicodedata.category(character)[0] != "L":
             continue
-        capital = character.upper()
         seen = twin(character)
-        found = seen or (twin(capital) if len(capital) == 1 else None)
         if seen is not None:
             glyphs[character] = seen
+        if alphabet == "LATIN":
+            continue
+        capital = character.upper()
+        found = seen or (twin(capital) if len(capital) == 1 else None)
         if found is not None:
             twins[character] = found.lower()
     return glyphs, twins
