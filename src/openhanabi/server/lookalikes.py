@@ -8,9 +8,10 @@ Cyrillic letter that has a Latin twin as that twin (:func:`as_latin`), so "Bob" 
 Cyrillic letters keys as "bob".
 
 Within the Latin alphabet some characters pass for others as well: a capital I, a digit 1 or a
-bar for a small l, a digit 0 for an O, "rn" for an "m", a Latin alpha for an a. Those depend on case ("AIice" passes for
-"Alice", "Kai" is not "Kal"), so a second key (:func:`~openhanabi.server.models.look_key`)
-spells each character as the one it is seen as (:func:`as_seen`) before it folds the case.
+bar for a small l, a digit 0 for an O, "rn" for an "m", a Latin alpha for an a. Those depend
+on case ("AIice" passes for "Alice", "Kai" is not "Kal"), so a second key
+(:func:`~openhanabi.server.models.look_key`) spells each character as the one it is seen as
+(:func:`as_seen`) before it folds the case.
 """
 
 from __future__ import annotations
