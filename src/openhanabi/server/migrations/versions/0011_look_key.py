@@ -1,6 +1,8 @@
-"""A display name is also one player's as it looks: ``look_key`` spells a capital I, a digit 1
-and a bar as a small l, a digit 0 as an O and "rn" as an "m" before it folds the case, so that
-registering "AIice" finds "Alice" taken. The names already there get theirs.
+"""A display name is also one player's as it looks: ``look_key`` spells a Greek, Cyrillic or
+non-ASCII Latin letter as the ASCII letter it looks like, then a capital I, a digit 1 and a bar
+as a small l, a digit 0 as an O and "rn" as an "m", before it folds the case, so that
+registering "AIice", or "Alice" with a Latin alpha, finds "Alice" taken. The names already
+there get theirs.
 
 Revision ID: 0011
 Revises: 0010
