@@ -6,7 +6,10 @@ bot and preset as it is done, with the illegal actions, crashes, mean score and 
     python benchmarks/bots_legality.py [--games 200] [--jobs J] [--bot NAME ...] [--preset P ...]
 
 ``--bot`` and ``--preset`` split the check into parts, for a bot too slow to play every preset
-in one sitting. Exits with status 1 if any bot chose an illegal action or crashed.
+in one sitting. Under a row with illegal actions or crashes, the first of them is said in one
+line: the bot, its seat, the game's seed and player count and what went wrong (a bot that cannot
+be made counts as a crash too). Exits with status 1 if any bot chose an illegal action or
+crashed.
 """
 
 from __future__ import annotations
@@ -20,7 +23,8 @@ from dataclasses import dataclass
 from openhanabi.bench import default_jobs
 from openhanabi.bench.progress import progress_bar
 from openhanabi.bench.report import rate_text
-from openhanabi.bots import bot_classes, seat_seed
+from openhanabi.bots import BotError, bot_classes, seat_seed
+from openhanabi.bots.table import act, legal, new_bot
 from openhanabi.rules import PRESETS, Game, Termination, find_variant
 
 
@@ -34,34 +38,56 @@ class Tally:
     total_score: int
     strikeouts: int
     seconds: float
+    first_failure: str | None = None  # the first illegal action or crash, in one line
 
 
 def check(bot_name: str, preset: str, games: int) -> Tally:
     bot = bot_classes()[bot_name]
     illegal = crashes = total = strikeouts = 0
+    first_failure = None
     start = time.perf_counter()
     for seed in range(games):
         variant = find_variant(preset, players=2 + seed % 4)
         game = Game.new(variant, seed)
-        bots = [bot(seat, variant, seat_seed(seed, seat)) for seat in range(variant.players)]
         try:
+            bots = [
+                new_bot(bot, seat, variant, seat_seed(seed, seat))
+                for seat in range(variant.players)
+            ]
             while game.outcome is None:
                 view = game.view(game.seat)
-                action = bots[game.seat].act(view)
-                if action not in view.legal_actions:
+                chosen = act(bots[game.seat], view)  # a BotError naming it, if it raises
+                try:  # as every tool takes it: one of the view's legal actions
+                    action = legal(bots[game.seat], chosen, view, game)
+                except BotError as error:
                     illegal += 1
+                    first_failure = first_failure or _failure(seed, variant.players, error)
                     game.abandon("an illegal action")
                     break
                 game.apply(action)
-        except Exception:  # a crash is counted, and the check goes on
+        except Exception as error:  # a crash is counted, and the check goes on
             crashes += 1
+            first_failure = first_failure or _failure(seed, variant.players, error)
             continue
         assert game.outcome is not None
         total += game.outcome.score
         strikeouts += game.outcome.termination is Termination.STRIKEOUT
     return Tally(
-        bot_name, preset, games, illegal, crashes, total, strikeouts, time.perf_counter() - start
+        bot_name,
+        preset,
+        games,
+        illegal,
+        crashes,
+        total,
+        strikeouts,
+        time.perf_counter() - start,
+        first_failure,
     )
+
+
+def _failure(seed: int, players: int, error: Exception) -> str:
+    said = str(error) if isinstance(error, BotError) else f"{type(error).__name__}: {error}"
+    return f"seed {seed}, {players} players: {' '.join(said.split())}"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -82,7 +108,14 @@ def main(argv: list[str] | None = None) -> int:
         help="only this preset of `hanabi variants` (repeatable; default: every preset)",
     )
     args = parser.parse_args(argv)
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    if args.jobs < 1:
+        parser.error("--jobs must be at least 1")
     names = args.bot or sorted(bot_classes())
+    unknown = [name for name in names if name not in bot_classes()]
+    if unknown:  # refused before any game is played, not as a worker's traceback
+        parser.error(f"unknown bot {unknown[0]!r} (known bots: {', '.join(bot_classes())})")
     work = [(name, preset) for name in names for preset in args.preset or keys]
     print(f"{args.games} games per bot and preset, players 2-5 in turn, seeds 0..{args.games - 1}")
     width = max(len("bot"), *map(len, names))
@@ -97,11 +130,13 @@ def main(argv: list[str] | None = None) -> int:
             t = future.result()
             progress.advance(task, t.games)
             played = t.games - t.crashes - t.illegal
-            mean = t.total_score / played if played else float("nan")
+            mean = f"{t.total_score / played:.2f}" if played else "n/a"  # no game finished
             print(
                 f"{t.bot:<{width}} {t.preset:<26} {t.games:>5} {t.illegal:>7} {t.crashes:>7} "
-                f"{mean:>6.2f} {t.strikeouts / t.games:>10.1%} {rate_text(t.games / t.seconds):>7}"
+                f"{mean:>6} {t.strikeouts / t.games:>10.1%} {rate_text(t.games / t.seconds):>7}"
             )
+            if t.first_failure is not None:
+                print(f"{'':<{width}}   the first: {t.first_failure}")
             bad += t.illegal + t.crashes
     print(f"illegal actions and crashes in all: {bad}")
     return 1 if bad else 0

@@ -114,3 +114,52 @@ def test_the_full_check_counts_illegal_actions_and_crashes(monkeypatch: pytest.M
     assert (illegal.illegal, illegal.crashes, illegal.games) == (3, 0, 3)
     crashed = legality.check("crashing", "base", 3)
     assert (crashed.illegal, crashed.crashes) == (0, 3)
+
+
+class UnmakeableBot(Bot):
+    name = "unmakeable"
+    summary = "raises as it is made"
+
+    def __init__(self, seat: int, variant: Variant, seed: int = 0) -> None:
+        raise RuntimeError("cannot start")
+
+    def act(self, view: SeatView) -> Action:
+        return view.legal_actions[0]
+
+
+def test_the_full_check_names_the_first_failure_of_each_kind(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    legality = load_benchmark("bots_legality")
+    bots = {"illegal": IllegalBot, "crashing": CrashingBot, "unmakeable": UnmakeableBot}
+    monkeypatch.setattr(legality, "bot_classes", lambda: bots)
+    illegal = legality.check("illegal", "base", 2)
+    assert illegal.first_failure == (
+        "seed 0, 2 players: bot 'illegal' in seat 0 chose discard 10000: "
+        "card 10000 is not in the hand of seat 0"
+    )
+    crashed = legality.check("crashing", "base", 2)
+    assert crashed.first_failure == (
+        "seed 0, 2 players: bot 'crashing' in seat 0 failed: RuntimeError: no move"
+    )
+    # a bot that cannot be made is a crash of its game, not the end of the whole check
+    unmade = legality.check("unmakeable", "base", 3)
+    assert (unmade.illegal, unmade.crashes, unmade.games) == (0, 3, 3)
+    assert unmade.first_failure == (
+        "seed 0, 2 players: bot 'unmakeable' in seat 0 could not be made: "
+        "RuntimeError: cannot start"
+    )
+
+
+def test_the_full_check_refuses_bad_arguments_before_playing(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    legality = load_benchmark("bots_legality")
+    for argv, said in (
+        (["--bot", "no-such-bot"], "unknown bot 'no-such-bot' (known bots: "),
+        (["--games", "0"], "--games must be at least 1"),
+        (["--jobs", "0"], "--jobs must be at least 1"),
+    ):
+        with pytest.raises(SystemExit):
+            legality.main([*argv, "--preset", "base"])
+        assert said in capsys.readouterr().err
