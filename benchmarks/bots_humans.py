@@ -29,7 +29,8 @@ from openhanabi.bench import default_jobs
 from openhanabi.bench.progress import progress_bar
 from openhanabi.bench.review import KINDS, Agreement, Move, agreement, kind_of, review
 from openhanabi.bench.stats import estimate
-from openhanabi.bots import bot_classes, make_bot, play_game
+from openhanabi.bots import BotError, bot_classes, find_bot, play_game
+from openhanabi.bots.table import new_bot
 from openhanabi.records import RecordError, read_record, replay, start_game
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -39,12 +40,18 @@ DEFAULT_BOTS = ("basic", "hat", "conventions")
 
 def reviewed(path: Path, bot: str, seed: int) -> tuple[list[Move], int, int, int]:
     """The bot's choice at each move of the record at ``path``; the score of the bot in every
-    seat on the record's deal, the score the record's players made, and the most there is."""
+    seat on the record's deal, the score the record's players made, and the most there is.
+    A bot that fails raises a :class:`BotError` naming the record, the bot and what went wrong."""
     record = read_record(path)
     players = record.variant.players
-    bots = [make_bot(bot, seat, record.variant, seed) for seat in range(players)]
-    game = play_game(start_game(record), bots)
-    return review(record, bot), game.score, replay(record).score, record.variant.max_score
+    try:
+        kind = find_bot(bot)
+        bots = [new_bot(kind, seat, record.variant, seed) for seat in range(players)]
+        game = play_game(start_game(record), bots)
+        moves = review(record, bot)
+    except BotError as error:
+        raise BotError(f"{path.name}: {error}") from error
+    return moves, game.score, replay(record).score, record.variant.max_score
 
 
 def scores_row(bot: str, results: list[tuple[list[Move], int, int, int]]) -> str:
@@ -142,7 +149,12 @@ def main(argv: list[str] | None = None) -> int:
             with progress_bar() as progress:
                 task = progress.add_task(bot, total=len(paths))
                 for future in as_completed(futures):
-                    results.append(future.result())
+                    try:
+                        results.append(future.result())
+                    except BotError as error:  # one line naming the record, the bot, the move
+                        pool.shutdown(cancel_futures=True)  # no more records for nothing
+                        print(f"{parser.prog}: {error}", file=sys.stderr)
+                        return 1
                     progress.advance(task)
             played[bot] = results
             print(row(bot, agreement(result[0] for result in results)), flush=True)

@@ -5,6 +5,8 @@ it with a message."""
 
 from __future__ import annotations
 
+import shutil
+import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -12,7 +14,9 @@ import pytest
 from benchmark_scripts import load_benchmark
 
 from openhanabi.bench.review import agreement, review
+from openhanabi.bots import Bot, BotError, registry
 from openhanabi.records import read_record
+from openhanabi.rules import Action, SeatView, Variant
 
 
 @pytest.fixture(scope="module")
@@ -76,3 +80,44 @@ def test_the_differences_add_up_to_every_move(
     assert len(blocks) == sum(
         1 for i, row in enumerate(matrix) for j, n in enumerate(row) if i != j and n
     )
+
+
+class Unmakeable(Bot):
+    name = "unmakeable-for-humans"
+    summary = "raises as it is made"
+
+    def __init__(self, seat: int, variant: Variant, seed: int = 0) -> None:
+        raise RuntimeError("cannot start")
+
+    def act(self, view: SeatView) -> Action:
+        return view.legal_actions[0]
+
+
+class Crashing(Bot):
+    name = "crashing-for-humans"
+    summary = "fails on its first turn"
+
+    def act(self, view: SeatView) -> Action:
+        raise RuntimeError("no move")
+
+
+def test_a_bot_that_fails_stops_it_with_one_line_naming_the_record(
+    humans: ModuleType,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    for bot in (Unmakeable, Crashing):
+        monkeypatch.setitem(registry._BOTS, bot.name, bot)  # the workers are forked with it
+    shutil.copy(humans.HUMAN_GAMES / "game_1.json", tmp_path / "game_1.json")
+    with pytest.raises(BotError, match=r"^game_1\.json: bot 'unmakeable-for-humans' in seat 0 "):
+        humans.reviewed(tmp_path / "game_1.json", Unmakeable.name, 0)
+    for bot, said in (
+        (Unmakeable, "bot 'unmakeable-for-humans' in seat 0 could not be made: "),
+        (Crashing, "bot 'crashing-for-humans' in seat 0 failed: RuntimeError: no move"),
+    ):
+        assert humans.main([str(tmp_path), "--bot", bot.name, "--jobs", "1"]) == 1
+        err = capsys.readouterr().err.strip().splitlines()
+        assert err[-1].startswith(f"{Path(sys.argv[0]).name}: game_1.json: ")
+        assert said in err[-1]
+        assert "Traceback" not in "\n".join(err)
