@@ -239,6 +239,11 @@ def test_games_a_bot_broke_are_counted_in_the_text_where_the_figures_are_read(
     out, err = capsys.readouterr()
     assert "3 of 3 games ended in a bot error, each counted as a score of 0" in out
     assert "3 games ended in a bot error; the first: " in err
+    status = main(["bench", "--bot", Unmakeable.name, "--games", "1", "--jobs", "1"])
+    assert status == 1
+    out, err = capsys.readouterr()
+    assert "1 of 1 game ended in a bot error, each counted as a score of 0" in out
+    assert "hanabi bench: 1 game ended in a bot error; the first: " in err
 
 
 @pytest.mark.parametrize(

@@ -28,3 +28,17 @@ def test_a_searching_bot_s_speed_reads_as_what_it_is() -> None:
     assert rate_text(9.63) == "9.6"
     assert rate_text(4.02) == "4.0" and rate_text(0.1) == "0.10"
     assert rate_text(9.97) == "10"
+
+
+def test_every_number_of_the_paired_table_ends_under_the_end_of_its_heading() -> None:
+    from openhanabi.bench.compare import Comparison
+    from openhanabi.bench.report import comparison_table
+    from openhanabi.bench.stats import Estimate
+
+    heading, row = comparison_table([Comparison(3, 20, Estimate(6.2, 0.29), 19, 0, 1)])
+    ends = [heading.index(name) + len(name) for name in heading.split()]
+    values = ["3", "20", "+6.20 ± 0.29", "19", "0", "1"]
+    at = 0
+    for value, end in zip(values, ends, strict=True):
+        at = row.index(value, at) + len(value)
+        assert at == end, (value, row)

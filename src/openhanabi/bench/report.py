@@ -68,11 +68,20 @@ def histogram_lines(summaries: Sequence[Summary], low: int) -> list[str]:
 
 
 def comparison_table(comparisons: Sequence[Comparison]) -> list[str]:
+    """One line per player count: the paired difference (mean ± SE), wins, ties and losses, each
+    number right-aligned under its heading.
+
+    >>> from openhanabi.bench.stats import Estimate
+    >>> print("\\n".join(comparison_table([Comparison(3, 20, Estimate(6.2, 0.29), 20, 0, 0)])))
+    players   games      difference    wins    ties  losses
+          3      20    +6.20 ± 0.29      20       0       0
+    """
     lines = [f"{'players':>7}  {'games':>6}  {'difference':>14}  {'wins':>6}  {'ties':>6}  losses"]
     for c in comparisons:
         difference = f"{c.difference.mean:+.2f} ± {c.difference.error_text()}"
         lines.append(
-            f"{c.players:>7}  {c.games:>6}  {difference:>14}  {c.wins:>6}  {c.ties:>6}  {c.losses}"
+            f"{c.players:>7}  {c.games:>6}  {difference:>14}  {c.wins:>6}  {c.ties:>6}  "
+            f"{c.losses:>6}"
         )
     return lines
 

@@ -161,7 +161,8 @@ def run(args: argparse.Namespace) -> int:
     errors = sum(s.errors for r in runs for s in summaries_of(r))
     if errors:
         first = next(g.error for r in runs for games in r.results for g in games if g.error)
-        print(f"{PROG}: {errors} games ended in a bot error; the first: {first}", file=sys.stderr)
+        ended = f"{_games(errors)} ended in a bot error"
+        print(f"{PROG}: {ended}; the first: {first}", file=sys.stderr)
         return 1
     return 0
 
