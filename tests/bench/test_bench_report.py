@@ -42,3 +42,21 @@ def test_every_number_of_the_paired_table_ends_under_the_end_of_its_heading() ->
     for value, end in zip(values, ends, strict=True):
         at = row.index(value, at) + len(value)
         assert at == end, (value, row)
+
+
+def test_the_readme_names_every_key_of_the_json_file() -> None:
+    from pathlib import Path
+
+    from openhanabi.bench import Plan, compare, document, run_all
+    from openhanabi.rules import find_variant
+
+    plans = [Plan((find_variant("base", players=2),), (bot,), games=2) for bot in ("basic", "hat")]
+    first, second = run_all(plans)
+    content = document([first, second], compare(*(sum(r.results, ()) for r in (first, second))))
+    keys = set(content) | set(content["runs"][0]) | set(content["comparison"][0])
+    keys |= set(content["runs"][0]["summaries"][0]) | set(content["runs"][0]["games"][0])
+    keys |= set(content["runs"][0]["summaries"][0]["score"]) | {"jobs", "ray"}
+    readme = (Path(__file__).parents[2] / "README.md").read_text()
+    start = readme.index("The `--json` file is one object")
+    paragraph = readme[start : readme.index("\n\n", start)]
+    assert not {key for key in keys if f"`{key}`" not in paragraph and f'"{key}"' not in paragraph}
