@@ -34,6 +34,20 @@ def score_range(summaries: Sequence[Summary]) -> tuple[int, int]:
     return min(low, high - SPAN), high
 
 
+def score_ticks(low: int, high: int) -> range:
+    """The scores labelled on an axis from ``low`` to ``high``: at most about 13, the maximum
+    always among them, and the lowest too where a step that fits both ends is near enough to
+    the smallest (so that 0-25 shows 0, 5, ... 25 rather than 25, 23, ... 1 with 0 unlabelled).
+
+    >>> list(score_ticks(0, 25)), list(score_ticks(15, 25)), list(score_ticks(2, 25))[-1]
+    ([25, 20, 15, 10, 5, 0], [25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15], 3)
+    """
+    span = high - low
+    fewest = max(1, math.ceil((span + 1) / 13))
+    step = next((s for s in range(fewest, max(5, 2 * fewest) + 1) if span % s == 0), fewest)
+    return range(high, low - 1, -step)
+
+
 def below(summary: Summary, low: int) -> float:
     """The share of ``summary``'s games, 0 to 1, that scored less than ``low``."""
     return sum(games for score, games in summary.histogram if score < low) / summary.games
@@ -73,7 +87,6 @@ def plot_scores(
     axes = figure.subplots(rows, columns, squeeze=False).flatten()
     width = 0.8 / len(runs)
     low, high = score_range([summary for _, summaries in runs for summary in summaries])
-    step = max(1, math.ceil((high - low + 1) / 13))
     for ax, players in zip(axes, counts, strict=False):
         for number, (label, summaries) in enumerate(runs):
             summary = next((s for s in summaries if s.players == players), None)
@@ -91,7 +104,7 @@ def plot_scores(
         ax.set_xlim(low - 1, high + 1)
         ax.set_title(f"{players} players")
         ax.set_xlabel("score (a strikeout scores 0)")
-        ax.set_xticks(range(high, low - 1, -step))  # the maximum always has its tick
+        ax.set_xticks(score_ticks(low, high))
         ax.set_ylabel("% of games")
         ax.legend(loc="upper left", fontsize="small")
     for ax in axes[len(counts) :]:
