@@ -224,7 +224,19 @@ def test_a_successful_sign_in_clears_the_accounts_failures(client: TestClient) -
         ({"username": "ann", "password": "short"}, "Password: a password is 8 to 128"),
         (
             {"username": "ann", "password": PASSWORD, "display_name": "x" * 41},
-            "Display name: a display name is at most 40",
+            "Display name: a display name is at most 40 characters",
+        ),
+        *(
+            (
+                {"username": "ann", "password": PASSWORD, "display_name": name},
+                f"Display name: a display name cannot hold {shown}: a control or invisible",
+            )
+            # short names, each refused for the one character that does not show as itself
+            for name, shown in (
+                ("\u202eevil", "U+202E"),
+                ("Ann\u200bLee", "U+200B"),
+                ("a\x00b", "U+0000"),
+            )
         ),
         ({"password": PASSWORD}, "Username: this field is required"),
         (

@@ -25,6 +25,7 @@ from openhanabi.server.models import Spectators
 USERNAME = re.compile(r"[A-Za-z0-9_-]{3,32}")
 # letters that take no room: a display name of them alone would look empty
 BLANK_LETTERS = frozenset("\u115f\u1160\u17b4\u17b5\u2800\u3164\uffa0")
+MAX_DISPLAY_NAME = 40
 MAX_MARKS = 3  # accents on one letter; more pile up over the lines around the name
 MIN_PASSWORD = 8
 MAX_PASSWORD = 128
@@ -93,9 +94,18 @@ class RegisterForm(BaseModel):
     @classmethod
     def _display_name(cls, value: str) -> str:
         value = " ".join(value.split())
-        if len(value) > 40 or not value.isprintable():
+        if len(value) > MAX_DISPLAY_NAME:
             raise PydanticCustomError(
-                "form.display_name", "a display name is at most 40 printable characters"
+                "form.display_name",
+                "a display name is at most {most} characters",
+                {"most": MAX_DISPLAY_NAME},
+            )
+        hidden = next((character for character in value if not character.isprintable()), None)
+        if hidden is not None:
+            raise PydanticCustomError(
+                "form.display_name_hidden",
+                "a display name cannot hold {character}: a control or invisible character",
+                {"character": f"U+{ord(hidden):04X}"},
             )
         if value and not any(_seen(character) for character in value):
             raise PydanticCustomError(
