@@ -44,6 +44,8 @@ BAD = [
     ('{"type": "play"}', "invalid", "either slot or order"),
     ('{"type": "play", "slot": "1"}', "invalid", "slot must be a whole number"),
     ('{"type": "play", "slot": 1, "cheat": true}', "invalid", "cheat is not a field"),
+    # JSON's reader keeps the last of two fields of one name: slot 2 would be played
+    ('{"type": "play", "slot": 1, "slot": 2}', "repeated_field", "'slot' is given twice"),
     ('{"type": "clue", "target": 1}', "invalid", "either a colour or a rank"),
     ('{"type": "clue", "target": 1, "colour": "purple"}', "colour_not_named", "cannot be named"),
     ('{"type": "clue", "target": 0, "rank": 1}', "illegal.bad_clue_target", "cannot give a clue"),

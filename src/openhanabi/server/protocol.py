@@ -19,8 +19,8 @@ Client messages are JSON objects with a ``type``:
   (:func:`message_of`), for the state with that many ``actions``.
 
 A slot counts from 1 in the order the state lists the hand: newest card first. Anything else
-(not JSON, an unknown type, a missing or extra field, more than :data:`MAX_MESSAGE` characters,
-brackets nested deeper than :data:`MAX_NESTING`) is answered with
+(not JSON, an unknown type, a missing, extra or repeated field, more than
+:data:`MAX_MESSAGE` characters, brackets nested deeper than :data:`MAX_NESTING`) is answered with
 ``{"type": "error", "code": ..., "message": ...}`` and changes nothing: the code is stable
 (:class:`~openhanabi.server.errors.Problem`), the message in the viewer's language.
 
@@ -159,7 +159,9 @@ def parse_message(text: str | bytes) -> ClientMessage | ProtocolError:
     if _too_deep(text):
         return ProtocolError("too_deep", {"most": MAX_NESTING})
     try:
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=_unique_keys)
+    except _RepeatedKeyError as repeated:
+        return ProtocolError("repeated_field", {"field": repr(repeated.key[:40])})
     except (ValueError, UnicodeDecodeError):
         return ProtocolError("not_an_object")
     if not isinstance(data, dict):
@@ -174,6 +176,29 @@ def parse_message(text: str | bytes) -> ClientMessage | ProtocolError:
         return _CLIENT.validate_python(data)
     except ValidationError as error:
         return ProtocolError("invalid", {"type": kind}, _problems(error))
+
+
+class _RepeatedKeyError(ValueError):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose keys are all different: JSON's reader would keep the last of two
+    ``slot`` fields, so that ``{"slot": 1, "slot": 2}`` played one card while reading as two.
+
+    >>> parse_message('{"type": "play", "slot": 1, "slot": 2}').message
+    "the field 'slot' is given twice"
+    """
+    data = dict(pairs)
+    if len(data) < len(pairs):
+        seen: set[str] = set()
+        for key, _value in pairs:
+            if key in seen:
+                raise _RepeatedKeyError(key)
+            seen.add(key)
+    return data
 
 
 def _too_deep(text: str | bytes) -> bool:
