@@ -364,6 +364,19 @@ def test_a_players_name_that_would_not_be_shown_as_it_is_is_refused(
     assert games_stored(settings) == 0
 
 
+@pytest.mark.parametrize("name", ["", "   ", "\u3164"])
+def test_a_players_name_with_nothing_one_sees_is_refused(
+    signed_in: TestClient, settings: Settings, name: str
+) -> None:
+    """The replay's players, its hands and its moves, and the history, would name no one."""
+    data = real_game()
+    data["players"][2] = name
+    response = upload(signed_in, json.dumps(data).encode())
+    assert response.status_code == 422
+    assert "players[2] is blank" in alerts(response)[0], alerts(response)
+    assert games_stored(settings) == 0
+
+
 def test_a_record_whose_replay_would_be_too_large_to_send_is_refused(
     signed_in: TestClient, settings: Settings
 ) -> None:

@@ -114,6 +114,10 @@ CODED: dict[str, tuple[bytes, str]] = {
         )
         for option in ("deckPlays", "detrimentalCharacters", "cardCycle", "speedrun")
     },
+    "a player's name with nothing one sees": (
+        edit(hanab_live, lambda d: d["players"].__setitem__(1, " ")),
+        "blank_name",
+    ),
     "a player's name longer than a seat's": (
         edit(hanab_live, lambda d: d["players"].__setitem__(1, "B" * 41)),
         "name_too_long",

@@ -58,6 +58,11 @@ def _seen(character: str) -> bool:
     return unicodedata.category(character)[0] in "LNPS" and character not in BLANK_LETTERS
 
 
+def shows_something(value: str) -> bool:
+    """Whether ``value`` has a character one sees (not only spaces and blank letters)."""
+    return any(_seen(character) for character in value)
+
+
 def _most_marks(value: str) -> int:
     """The most combining marks (accents and the like) ``value`` stacks on one character."""
     most = run = 0
@@ -107,7 +112,7 @@ class RegisterForm(BaseModel):
                 "a display name cannot hold {character}: a control or invisible character",
                 {"character": f"U+{ord(hidden):04X}"},
             )
-        if value and not any(_seen(character) for character in value):
+        if value and not shows_something(value):
             raise PydanticCustomError(
                 "form.display_name_blank", "a display name needs a letter, digit or sign one sees"
             )

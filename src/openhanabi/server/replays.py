@@ -27,7 +27,7 @@ from openhanabi.rules import ActionType, Game, Variant
 from openhanabi.server import protocol, reasons
 from openhanabi.server.attempts import refuse
 from openhanabi.server.errors import Problem, RefusedError, TooManyAttemptsError
-from openhanabi.server.forms import MOST_HAND_SIZE, MOST_TOKENS
+from openhanabi.server.forms import MOST_HAND_SIZE, MOST_TOKENS, shows_something
 from openhanabi.server.games import SEED_BITS, explanations
 from openhanabi.server.i18n import Translator, one_or_many
 from openhanabi.server.models import GamePlayer, GameRecord, GameSource, User, now
@@ -210,6 +210,12 @@ def read_record(data: bytes) -> tuple[Record, Game]:
                 f"players[{seat}]",
                 "holds a character that is not shown (such as a text direction mark)",
                 "unshown_character",
+            )
+        if not shows_something(name):  # the replay and the history would show no one there
+            raise RecordError.at(
+                f"players[{seat}]",
+                "is blank: a player needs a name with a letter, digit or sign one sees",
+                "blank_name",
             )
         if len(name) > NAME_LENGTH:  # a seat's name as a table's form allows it
             raise RecordError.at(
