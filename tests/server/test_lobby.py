@@ -138,6 +138,28 @@ def test_too_many_wrong_table_passwords_are_said_by_the_field_too(settings: Sett
         assert f'action="/tables/{table}/join"' in waiting.text
 
 
+def test_a_join_sent_without_the_password_asks_for_it_and_counts_no_guess(
+    settings: Settings,
+) -> None:
+    """An empty password is no wrong guess: the field asks for it, and however often it comes,
+    the limit on wrong passwords is untouched."""
+    settings = settings.model_copy(update={"table_password_failures_per_player": 1})
+    with TestClient(create_app(settings), follow_redirects=False) as client:
+        register(client, "ann")
+        table = open_table(client, players="2", password="secret table")
+        guesser = second_browser(client)
+        register(guesser, "ben")
+        for _ in range(3):
+            asked = post(guesser, f"/tables/{table}/join", {"password": ""})
+            assert asked.status_code == 403
+            assert re.search(r'id="password-problem">This table has a password', asked.text)
+            assert_no_traceback(asked)
+        assert seats(settings, table) == 1
+        joined = post(guesser, f"/tables/{table}/join", {"password": "secret table"})
+        assert joined.status_code == 303
+        assert seats(settings, table) == 2
+
+
 def test_other_refusals_of_a_join_stay_pages_of_their_own(
     client: TestClient, other: TestClient
 ) -> None:

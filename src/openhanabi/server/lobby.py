@@ -204,6 +204,8 @@ def _check_password(
     password: str,
     address: str,
 ) -> None:
+    if not password:  # a form sent before the password was typed: no guess, so no failure
+        raise RefusedError("refused.table_password_needed", 403)
     moment = now()
     window = timedelta(minutes=settings.login_window_minutes)
     db.execute(delete(TablePasswordFailure).where(TablePasswordFailure.at < moment - window))

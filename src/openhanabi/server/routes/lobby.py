@@ -40,6 +40,7 @@ LOBBY_WAIT_SECONDS = 5
 # page, where the player may try again
 PASSWORD_REFUSALS = {
     "refused.wrong_table_password",
+    "refused.table_password_needed",
     "refused.too_many_table_passwords",
     "refused.too_many_table_passwords_one",
 }
