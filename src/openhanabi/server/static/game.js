@@ -109,6 +109,7 @@
     suggestion: null, // the bot's suggestion: { actions, text, asking } for the state it is for
     shown: null, // once the game is over: { actions, cards: {order: card} } of the own hand
     showing: false, // the finished game's own cards are being fetched
+    movedAt: null, // state.actions when this page last sent a move: one move a state
   };
   // a player alone with bots may ask the conventions bot what it would do in their seat
   const canSuggest = root.dataset.suggest === "1";
@@ -538,12 +539,12 @@
     if (ui.selected === null || !myTurn() || !ui.state.legal.play) return;
     const message = { type: "play", order: ui.selected };
     if (typeof declare === "string") message.declare = declare;
-    send(message);
+    makeMove(message);
   }
 
   function discard() {
     if (ui.selected === null || !myTurn() || !ui.state.legal.discard) return;
-    send({ type: "discard", order: ui.selected });
+    makeMove({ type: "discard", order: ui.selected });
   }
 
   function giveClue() {
@@ -552,12 +553,19 @@
     const message = { type: "clue", target: clue.target };
     if (clue.colour !== undefined) message.colour = clue.colour;
     else message.rank = clue.rank;
-    send(message);
+    makeMove(message);
   }
 
   function choose() {
     if (ui.chosen === null) return;
-    send({ type: "choose", order: ui.chosen });
+    makeMove({ type: "choose", order: ui.chosen });
+  }
+
+  /** Sends a move, unless one was sent for this very state: a double click on Play would
+   * otherwise send the play twice, and the second be refused as out of turn. */
+  function makeMove(message) {
+    if (ui.movedAt === ui.state.actions) return;
+    if (send(message)) ui.movedAt = ui.state.actions;
   }
 
   function askBot() {
@@ -784,11 +792,13 @@
     if (message.type === "state") {
       ui.seq = message.seq;
       ui.syncing = false;
+      ui.movedAt = null; // a whole state comes on (re)connecting: a move sent before may be lost
       onState(message);
     } else if (message.type === "delta") onDelta(message);
     else if (message.type === "game_over") onGameOver(message);
     else if (message.type === "suggestion") onSuggestion(message);
     else if (message.type === "error") {
+      ui.movedAt = null; // a refused move changed nothing: the player may make another
       errorsElement.textContent = t("game.error", { message: message.message });
       if (ui.suggestion && ui.suggestion.asking) {
         ui.suggestion = null; // the question was refused: the error says why
@@ -809,13 +819,15 @@
     return scheme + "//" + window.location.host + "/tables/" + tableId + "/socket?lang=" + lang;
   }
 
+  /** Whether ``message`` went out: not while the socket is closed, which the page says. */
   function send(message) {
     if (!socket || socket.readyState !== WebSocket.OPEN) {
       errorsElement.textContent = t("connection.offline");
-      return;
+      return false;
     }
     errorsElement.textContent = "";
     socket.send(JSON.stringify(message));
+    return true;
   }
 
   function connect() {
