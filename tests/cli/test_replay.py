@@ -116,6 +116,14 @@ def test_a_game_stopped_before_its_end_is_rated_nothing(tmp_path: Path) -> None:
     assert "(stopped before its end: no rating)" in hanabi("replay", path).stdout
 
 
+def test_a_game_stopped_at_once_has_one_action_in_its_record(tmp_path: Path) -> None:
+    game = Game.new(find_variant("base", players=2), 3)
+    game.abandon()
+    path = tmp_path / "game.json"
+    write_record(record_of(game, ["Ann", "Ben"]), path)
+    assert "turns:    0 (1 action in the record)" in hanabi("replay", path).stdout
+
+
 def test_a_strikeout_scores_nothing(tmp_path: Path) -> None:
     game = Game.new(find_variant("one-storm", players=2), seed=0)
     misplay = next(order for order in game.hands[0] if not game.is_playable(order))

@@ -6,7 +6,7 @@ import io
 
 from rich.console import Console
 
-from openhanabi.rules import Game, Outcome, Termination, find_variant
+from openhanabi.rules import Action, Game, Outcome, Termination, find_variant
 from openhanabi.terminal import end_summary, render_board
 
 from .support import awaiting_tile_6, make_game, run
@@ -138,6 +138,20 @@ def test_a_game_over_board_shows_the_final_score_not_the_fireworks_alone() -> No
     assert board[0] == f"base, 2 players   game over after {game.turn} turns"
     assert board[1].endswith("final score 0 of 25 (1 on the fireworks)")
     assert "at most" not in board[1] and "Last round" not in board[2]
+
+
+def test_one_turn_is_said_as_one_turn() -> None:
+    # hands of 24 leave a draw pile of 2: the last round starts after two discards
+    game = Game.new(find_variant("base", players=2, hand_size=24), 1)
+    run(game, "clue 1 rank 1", "clue 0 rank 1")
+    game.apply(Action.discard(game.hands[0][0]))
+    game.apply(Action.discard(game.hands[1][0]))
+    run(game, "clue 1 rank 1")
+    assert lines(game, seat=1)[2].endswith("Draw pile 0   Last round: 1 turn left")
+    quit_at_once = game_of_fives()
+    run(quit_at_once, "play 0")
+    quit_at_once.abandon("you stopped the game")
+    assert lines(quit_at_once)[0] == "base, 2 players   game over after 1 turn"
 
 
 def test_a_stopped_game_s_board_gives_it_no_score() -> None:

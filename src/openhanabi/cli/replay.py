@@ -33,6 +33,7 @@ from openhanabi.rules import (
     rating,
 )
 from openhanabi.terminal.commands import command_for
+from openhanabi.terminal.words import counted
 
 
 def add_parser(subparsers: Any) -> None:
@@ -227,7 +228,7 @@ def describe(summary: dict[str, Any]) -> str:
         ("players", ", ".join(printable(name) for name in summary["players"])),
         ("score", score),
         ("outcome", outcome),
-        ("turns", f"{summary['turns']} ({summary['actions']} actions in the record)"),
+        ("turns", f"{summary['turns']} ({counted(summary['actions'], 'action')} in the record)"),
         ("clues", f"{summary['clue_tokens']} of {summary['max_clue_tokens']} tokens"),
         ("storms", f"{summary['storms']} of {summary['max_storms']} turned"),
     )

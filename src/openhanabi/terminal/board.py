@@ -30,7 +30,13 @@ from rich.text import Text
 
 from openhanabi.rules import Card, Decision, Outcome, SeatView, Termination, Variant, rating
 from openhanabi.terminal.commands import choices
-from openhanabi.terminal.words import card_name, event_text, hands_before, knowledge_label
+from openhanabi.terminal.words import (
+    card_name,
+    counted,
+    event_text,
+    hands_before,
+    knowledge_label,
+)
 
 CELL = 9  # the width of one card's column
 FEW = 3  # own cards with at most this many possible identities list them
@@ -89,7 +95,7 @@ def render_board(
 def _header(view: SeatView, names: Sequence[str]) -> Text:
     described = view.variant.describe(first_seat=1)  # seats as the board numbers them
     if view.outcome is not None:
-        return Text(f"{described}   game over after {view.turn} turns", style="bold")
+        return Text(f"{described}   game over after {counted(view.turn, 'turn')}", style="bold")
     status = "your turn" if view.my_turn else f"{names[view.seat_on_turn]}'s turn"
     return Text(f"{described}   turn {view.turn + 1}   {status}", style="bold")
 
@@ -127,7 +133,7 @@ def _counters(view: SeatView) -> Text:
     if variant.bonus_tiles:
         text.append(f"   Bonus tiles left {view.bonus_tiles_left}")
     if view.turns_left >= 0 and view.outcome is None:
-        text.append(f"   Last round: {view.turns_left} turns left", style="bold")
+        text.append(f"   Last round: {counted(view.turns_left, 'turn')} left", style="bold")
     return text
 
 

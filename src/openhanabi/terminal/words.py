@@ -31,6 +31,15 @@ def card_name(card: Card, variant: Variant) -> str:
     return card.name(variant)
 
 
+def counted(number: int, word: str) -> str:
+    """``number`` and ``word``, in the plural unless the number is one: ``1 turn``, ``2 turns``.
+
+    >>> counted(1, "turn"), counted(0, "action")
+    ('1 turn', '0 actions')
+    """
+    return f"{number} {word}" if number == 1 else f"{number} {word}s"
+
+
 def knowledge_label(cards: Iterable[Card], variant: Variant) -> str:
     """A short label for a set of possible identities: ``R3``, ``R?``, ``?3`` or ``??``; with
     two suits left, both: ``G/M?`` (a green clue on a card that may be rainbow tells that much).
