@@ -90,7 +90,18 @@ def test_a_whole_game_to_its_end(bot: str) -> None:
     text = output(table)
     assert "Game over: " in text and f"Score {game.outcome.score} of 25: " in text
     faces = [game.card(order).name(game.variant) for order in reversed(game.hands[0])]
-    assert f"Your hand was: {' '.join(faces) or 'empty'} (slot 1 first)." in text
+    assert f"Your hand was: {' '.join(faces)} (slot 1 first)." in text
+
+
+def test_a_hand_emptied_by_the_end_is_said_to_be_empty() -> None:
+    # hands of one card: Alice misplays hers (Y2) with the last storm, and draws none
+    variant = find_variant("one-storm", players=3, hand_size=1)
+    table = session(["play 1"], game=make_game(variant, ["Y2", "R1", "G1"]))
+    game = table.run()
+    assert not game.hands[0]
+    text = output(table)
+    assert "Your hand was empty.\n" in text
+    assert "(slot 1 first)" not in text
 
 
 def test_play_until_perfect_is_won_or_lost() -> None:

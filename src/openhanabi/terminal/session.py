@@ -215,7 +215,8 @@ class Session:
             # the game is over, so the person may now see their own cards
             hand = reversed(self.game.hands[self.seat])
             faces = " ".join(card_name(self.game.card(order), self.game.variant) for order in hand)
-            self._say(f"Your hand was: {faces or 'empty'} (slot 1 first).")
+            said = f"Your hand was: {faces} (slot 1 first)." if faces else "Your hand was empty."
+            self._say(said)
 
 
 def _rows(text: Text, width: int) -> int:
