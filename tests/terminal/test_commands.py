@@ -215,6 +215,15 @@ def test_choose_from_the_listed_cards() -> None:
     assert "First answer the bonus tile: choose N" in error("play 1", view)
 
 
+def test_a_list_of_one_card_asks_for_that_card_not_a_range() -> None:
+    one = pending(Decision.RESHUFFLE, Action.choose(12))
+    assert error("choose", one) == "Say which card: choose 1."
+    assert error("choose 2", one) == "There is no card 2 in the list: choose 1."
+    two = pending(Decision.RESHUFFLE, Action.choose(12), Action.choose(30))
+    assert error("choose", two) == "Say which card: choose 1 to choose 2."
+    assert error("choose 0", two) == "There is no card 0 in the list: choose 1 to 2."
+
+
 def test_two_copies_of_a_card_are_one_choice() -> None:
     view = pending(Decision.RESHUFFLE, Action.choose(12), Action.choose(30), Action.choose(31))
     cards = dict(view.cards) | {12: Card(2, 4), 30: Card(0, 2), 31: Card(2, 4)}

@@ -162,7 +162,7 @@ def test_the_person_answers_a_bonus_tile() -> None:
     table.run()
     text = output(table)
     assert "Bonus tile: choose a card of the discard pile to play:  1) Y1" in text
-    assert "There is no card 2 in the list: choose 1 to 1." in text
+    assert "There is no card 2 in the list: choose 1.\n" in text  # one card: no range
     assert game.fireworks[:2] == [5, 1]
     assert "You played Y1 from the discard pile" in text
 

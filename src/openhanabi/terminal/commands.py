@@ -311,12 +311,13 @@ def _choose(words: list[str], view: SeatView) -> Action:
         raise CommandError("There is no bonus tile decision to make now.")
     listed = choices(view)
     number = _number(words[0]) if len(words) == 1 else None
+    # a list of one card has one choice to name, not a range "choose 1 to 1"
     if number is None:
-        raise CommandError(f"Say which card: choose 1 to choose {len(listed)}.")
+        last = f" to choose {len(listed)}" if len(listed) > 1 else ""
+        raise CommandError(f"Say which card: choose 1{last}.")
     if not 1 <= number <= len(listed):
-        raise CommandError(
-            f"There is no card {_shown(words[0])} in the list: choose 1 to {len(listed)}."
-        )
+        last = f" to {len(listed)}" if len(listed) > 1 else ""
+        raise CommandError(f"There is no card {_shown(words[0])} in the list: choose 1{last}.")
     return listed[number - 1]
 
 
