@@ -71,6 +71,10 @@ def test_declared_play_names_a_suit(text: str, suit: int) -> None:
 
 def test_declaring_where_declared_play_is_off_is_refused() -> None:
     assert "Declared play is off" in error("play 2 red", table())
+    # not asked for a colour it would then refuse
+    off = "Declared play is off in this game: type play 2 alone."
+    assert error("play 2 declare", table()) == off
+    assert error("play 2 declare red", table()) == off
 
 
 @pytest.mark.parametrize("text", ["discard 5", "d 5", "Discard 5"])

@@ -205,14 +205,14 @@ def _slot(words: list[str], view: SeatView, verb: str) -> int:
 def _play(words: list[str], view: SeatView) -> Action:
     order = _slot(words, view, "play")
     extra = words[1:]
+    if extra and not view.variant.declared_play:  # said first: no colour would be taken
+        raise CommandError(f"Declared play is off in this game: type play {words[0]} alone.")
     if extra and extra[0] == "declare":
         extra = extra[1:]
         if not extra:  # a play that meant to declare must not go ahead without its colour
             raise CommandError(f"Say which colour to declare: play {words[0]} red.")
     if not extra:
         return Action.play(order)
-    if not view.variant.declared_play:
-        raise CommandError(f"Declared play is off in this game: type play {words[0]} alone.")
     if len(extra) > 1:
         raise CommandError(f"play takes a slot and one colour, not {' '.join(extra)!r}.")
     return Action.play(order, _suit(extra[0], view.variant, ranks=False))
