@@ -31,6 +31,11 @@ def test_every_command_has_help(command: str, capsys: pytest.CaptureFixture[str]
         (["play", "--bot"], "hanabi play: argument --bot: expected one argument"),
         (["replay"], "hanabi replay: the following arguments are required: FILE"),
         (["serve", "--port", "many"], "hanabi serve: argument --port: invalid int value"),
+        # an option a command does not have is named by that command, with its help
+        (["play", "--seeds", "3"], "hanabi play: unrecognized arguments: --seeds 3"),
+        (["replay", "game.json", "--jsn"], "hanabi replay: unrecognized arguments: --jsn"),
+        (["bots", "extra"], "hanabi bots: unrecognized arguments: extra"),
+        (["--foo", "bots"], "hanabi: unrecognized arguments: --foo"),
     ],
 )
 def test_an_option_argparse_refuses_is_said_in_one_line(
@@ -41,7 +46,7 @@ def test_an_option_argparse_refuses_is_said_in_one_line(
     assert exit_.value.code == 2
     said = capsys.readouterr().err
     assert said.startswith(line) and said.count("\n") == 1, said  # no usage block before it
-    assert said.endswith(" --help)\n")
+    assert said.endswith(f"(see {line.split(':')[0]} --help)\n")
 
 
 @pytest.mark.parametrize("command", [["variants"], ["simulate", "--games", "3"]])

@@ -22,8 +22,20 @@ class Parser(argparse.ArgumentParser):
     (:func:`openhanabi.cli.options.fail`), rather than after a usage block that buries it; the
     subcommands' parsers are of this class too."""
 
+    command = False  # a subcommand's parser, set by :func:`build_parser`
+
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        parsed, extra = super().parse_known_args(args, namespace)
+        if extra and self.command:
+            # the rest of the line is the subcommand's: it names what it does not know, and its
+            # own help (``hanabi play --seeds 3``: see hanabi play --help, not hanabi --help)
+            self.error(f"unrecognized arguments: {' '.join(extra)}")
+        return parsed, extra
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -35,6 +47,9 @@ def build_parser() -> argparse.ArgumentParser:
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name in COMMANDS:
         importlib.import_module(f"{__name__}.{name}").add_parser(subparsers)
+    for command in subparsers.choices.values():
+        if isinstance(command, Parser):
+            command.command = True
     return parser
 
 
