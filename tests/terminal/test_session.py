@@ -127,6 +127,16 @@ def test_declared_plays_right_and_wrong_are_logged_as_such() -> None:
     assert game.storms == 1 and game.clue_tokens <= variant.clue_tokens
 
 
+def test_a_declared_play_of_the_right_suit_that_does_not_fit_is_logged_as_declared() -> None:
+    variant = find_variant("declared-play", players=3)
+    # Alice's newest card (slot 1) is R2: declared red, it is red, but red needs its 1
+    dealt = make_game(variant, ["Y5 Y4 Y3 Y2 R2", "G1 G2 G3 G4 G5", "B5 B4 B3 B2 W5"])
+    table = session(["play 1 red", "quit"], game=dealt)
+    game = table.run()
+    assert game.history[0].declare == 0 and game.storms == 1
+    assert "You misplayed R2 (slot 1), declared red: a storm\n" in output(table)
+
+
 def test_bot_notes_name_seats_as_the_board_does() -> None:
     table = session(["clue bob 1", "quit"])
     table.run()

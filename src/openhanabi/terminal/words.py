@@ -117,7 +117,10 @@ def event_text(
             # no word of the token it earns: none comes back while every token is available
             text += f", declared {variant.suits[action.declare].name.lower()}"
     elif result is Result.MISPLAYED:
-        text = f"{who} misplayed {face} (slot {position(hand, action.target)}): a storm"
+        text = f"{who} misplayed {face} (slot {position(hand, action.target)})"
+        if action.declare is not None:  # declared right, but the card did not fit
+            text += f", declared {variant.suits[action.declare].name.lower()}"
+        text += ": a storm"
     elif result is Result.DECLARED_WRONG:
         declared = variant.suits[action.declare or 0].name.lower()
         text = f"{who} declared {declared} but held {face}: discarded, a storm"
