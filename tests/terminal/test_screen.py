@@ -68,3 +68,25 @@ def test_a_tall_screen_shows_eight_recent_moves_and_its_title() -> None:
     boards = screens(["clue bob 1", "clue cathy 1", "discard 4", "quit"], 5, 120, 60)
     assert len(recent_moves(boards[-1])) == 8
     assert boards[-1].startswith("hanabi play\n")
+
+
+def test_while_the_bots_move_the_screen_names_the_one_it_waits_for() -> None:
+    variant = find_variant("base", players=3)
+    game = Game.new(variant, 7)
+    bots = {seat: make_bot("basic", seat, variant) for seat in (1, 2)}
+    typed = iter(["clue bob 1", "quit"])
+    file = io.StringIO()
+    console = Console(file=file, width=80, height=24, force_terminal=True)
+
+    def read_line(prompt: str) -> str:
+        file.write("\x00")  # where a board ends and the prompt begins
+        return next(typed)
+
+    Session(game, bots, 0, NAMES[:3], console, read_line).run()
+    after_the_clue = ANSI.sub("", file.getvalue().split("\x00")[1])
+    waiting = after_the_clue[: after_the_clue.index("Recent moves")]
+    assert waiting.index("Bob is thinking…") < waiting.index("Cathy is thinking…")
+    # on a file, no such lines: only boards and what was said
+    plain = io.StringIO()
+    Session(Game.new(variant, 7), bots, 0, NAMES[:3], Console(file=plain), lambda _: "quit").run()
+    assert "thinking" not in plain.getvalue()

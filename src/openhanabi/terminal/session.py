@@ -71,6 +71,10 @@ class Session:
                 if not self._person_moves():
                     game.abandon("you stopped the game")
             else:
+                if self.console.is_terminal:
+                    # a searching bot takes seconds a move: the screen says whom it waits for
+                    # (the next board clears the line); a file or a pipe gets no such lines
+                    self._say(f"{self.names[game.seat]} is thinking…", style="dim")
                 try:
                     self._bot_moves()
                 except KeyboardInterrupt:  # Ctrl-C while a bot thinks: stop as at the prompt
