@@ -109,6 +109,16 @@ def test_log_in_words_with_bot_notes() -> None:
     assert "Alice told you: rank 1" in seen_by_bob
 
 
+def test_a_game_over_board_names_no_command_to_show_the_rest_of_the_log() -> None:
+    # ten events, Bob playing his five 1s: the board shows the last eight; the log command is
+    # named only while a prompt follows
+    moves = [move for order in range(5, 10) for move in ("clue 1 rank 1", f"play {order}")]
+    game = run(game_of_fives(), *moves)
+    assert "Recent moves (log shows them all)" in lines(game)
+    game.abandon("you stopped the game")
+    assert "Recent moves (the last 8 of 10)" in lines(game)
+
+
 def test_bonus_tile_decision_and_counter() -> None:
     game = awaiting_tile_6()
     board = "\n".join(lines(game))

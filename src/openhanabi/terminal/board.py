@@ -233,7 +233,9 @@ def _log(view: SeatView, names: Sequence[str], notes: Mapping[int, str], recent:
     if not view.events:
         return text.append(": none yet")
     first = max(0, len(view.events) - recent)
-    if first:
+    if first and view.outcome is not None:  # no prompt follows, so no log command to name
+        text.append(f" (the last {len(view.events) - first} of {len(view.events)})", style="dim")
+    elif first:
         text.append(" (log shows them all)", style="dim")
     hands = hands_before(view)
     for index in range(first, len(view.events)):
