@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import re
 
+import pytest
 from rich.console import Console
 
 from openhanabi.bots import make_bot
@@ -90,3 +91,19 @@ def test_while_the_bots_move_the_screen_names_the_one_it_waits_for() -> None:
     plain = io.StringIO()
     Session(Game.new(variant, 7), bots, 0, NAMES[:3], Console(file=plain), lambda _: "quit").run()
     assert "thinking" not in plain.getvalue()
+
+
+def test_a_terminal_that_cannot_clear_gets_a_line_between_boards(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # an editor's shell: a terminal, TERM=dumb, where the codes to clear the screen do nothing
+    monkeypatch.setenv("TERM", "dumb")
+    variant = find_variant("base", players=3)
+    bots = {seat: make_bot("basic", seat, variant) for seat in (1, 2)}
+    typed = iter(["clue bob 1", "quit"])
+    file = io.StringIO()
+    console = Console(file=file, width=80, height=24, force_terminal=True)
+    Session(Game.new(variant, 7), bots, 0, NAMES[:3], console, lambda _: next(typed)).run()
+    shown = file.getvalue()
+    assert shown.count("─" * 60) == 3  # before each board: two turns and the end
+    assert "thinking" not in shown  # a line the next board would not clear

@@ -71,7 +71,7 @@ class Session:
                 if not self._person_moves():
                     game.abandon("you stopped the game")
             else:
-                if self.console.is_terminal:
+                if self._clears:
                     # a searching bot takes seconds a move: the screen says whom it waits for
                     # (the next board clears the line); a file or a pipe gets no such lines
                     self._say(f"{self.names[game.seat]} is thinking…", style="dim")
@@ -83,12 +83,18 @@ class Session:
         self._show_end()
         return game
 
+    @property
+    def _clears(self) -> bool:
+        """Whether each board replaces the one before on the screen: on a terminal that can
+        clear it (a dumb one, as editors' shells are, ignores the codes that would)."""
+        return self.console.is_terminal and not self.console.is_dumb_terminal
+
     def _draw(self, fit: bool = True) -> None:
         """Draw the board; with ``fit``, on a terminal, with only as many recent moves as leave
         the whole board and the prompt on the screen (the log command shows every move)."""
-        if self.console.is_terminal:
+        if self._clears:
             self.console.clear()
-        else:
+        else:  # a file, or a terminal that cannot clear (TERM=dumb): a line between boards
             self.console.print("─" * 60, markup=False, highlight=False)
         fit = fit and self.console.is_terminal
         room = self.console.height - 1  # the prompt's row
