@@ -270,6 +270,10 @@ def check_view(game: Game, seat: int, deep: bool) -> None:
             assert knowledge.possible_mask & bit
         else:
             assert knowledge.possible_mask == mask
+    # what the seat deduces counting its own known cards too: narrower, and never wrong
+    for order, deduced in view.own_possible().items():
+        assert deduced <= view.knowledge[order].possible
+        assert game.card(order) in deduced
     if deep:
         # everything reachable from the view: the only identities are public ones
         found: list[tuple[Any, ...]] = []

@@ -125,6 +125,19 @@ def test_a_seats_own_cards_do_not_rule_anything_out_for_itself() -> None:
         assert Card(0, 1) in game.view(0).knowledge[order].possible
 
 
+def test_a_card_known_exactly_rules_its_identity_out_for_the_rest_of_its_hand() -> None:
+    game = make_game(find_variant("base"), HANDS)
+    run(game, "clue 1 colour 0", "clue 0 rank 5", "clue 1 rank 1", "clue 0 colour 1", "discard 0")
+    view = game.view(0)
+    drawn = view.own_hand[-1]  # drawn after the clues: they said nothing of it
+    assert view.knowledge[1].possible == {Card(1, 5)}  # the only yellow 5, known
+    assert Card(1, 5) in view.knowledge[drawn].possible
+    deduced = view.own_possible()
+    assert deduced[1] == {Card(1, 5)}
+    assert deduced[drawn] == view.knowledge[drawn].possible - {Card(1, 5)}
+    assert set(deduced) == set(view.own_hand)
+
+
 def test_rainbow_and_black_powder_knowledge_follows_their_clue_rules() -> None:
     variant = find_variant("black-powder-rainbow")
     game = make_game(variant, ["R1 R1 R1 R2 R2", "M3 K3 R3 Y3 G4"])

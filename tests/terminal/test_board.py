@@ -69,6 +69,17 @@ def test_few_possible_identities_are_listed() -> None:
     ]
 
 
+def test_own_cards_known_exactly_narrow_the_rest_of_the_hand() -> None:
+    variant = find_variant("base", players=2)
+    game = make_game(variant, ["R5 Y1 G2 B3 W4", "G5 B5 R1 Y1 W1"], "Y5")
+    run(game, "clue 1 rank 1", "clue 0 rank 5", "clue 1 rank 1", "clue 0 colour 0")
+    run(game, "discard 1", "clue 0 rank 5")  # Alice draws the yellow 5; Bob clues both 5s
+    board = lines(game)
+    assert below(board, "Alice (you)").split() == ["Y/W5*", "??", "??", "??", "R5*"]
+    # Bob's green and blue 5 are seen, Alice's red 5 is known: her new 5 is yellow or white
+    assert "slot 1 is Y5 or W5" in board[board.index(below(board, "Alice (you)")) + 1]
+
+
 def test_counters_fireworks_and_turn() -> None:
     game = run(game_of_fives(), "clue 1 rank 1", "play 5")
     board = lines(game)

@@ -25,7 +25,8 @@ from openhanabi.rules.deck import Card
 from openhanabi.rules.events import Decision, Event, Result
 from openhanabi.rules.numbers import whole_number
 from openhanabi.rules.outcome import Outcome
-from openhanabi.rules.tables import cards_in
+from openhanabi.rules.tables import cards_in, tables_for
+from openhanabi.rules.tables import identity as identity_of
 from openhanabi.rules.variants import Variant
 
 if TYPE_CHECKING:
@@ -121,6 +122,42 @@ class SeatView(NamedTuple):
     @property
     def own_hand(self) -> tuple[int, ...]:
         return self.hands[self.seat]
+
+    def own_possible(self) -> dict[int, frozenset[Card]]:
+        """What each card of this seat's own hand may be, by order: its knowledge's
+        ``possible``, less the identities whose every copy is accounted for by the cards seen
+        elsewhere and the own cards the clues name exactly. Beside a card known to be the only
+        blue 5, no other card of the hand can be a blue 5, which ``possible`` (the cards seen
+        elsewhere only) still allows; a card so narrowed to one identity counts in turn.
+
+        It is what a player deduces, shown to people as such; bots read ``knowledge`` and make
+        their own deductions.
+        """
+        tables = tables_for(self.variant)
+        seen = [0] * tables.identities
+        for card in self.cards.values():  # the other hands and the discard pile
+            seen[identity_of(card)] += 1
+        for suit, played in enumerate(self.fireworks):
+            for played_identity in tables.needed[suit][:played]:
+                seen[played_identity] += 1
+        masks = {order: self.knowledge[order].possible_mask for order in self.own_hand}
+        narrowed = True
+        while narrowed:
+            known = list(seen)
+            for mask in masks.values():
+                if mask.bit_count() == 1:
+                    known[mask.bit_length() - 1] += 1
+            spent = sum(
+                1 << ident
+                for ident, (count, copies) in enumerate(zip(known, tables.copies, strict=True))
+                if count >= copies
+            )
+            narrowed = False
+            for order, mask in masks.items():
+                left = mask & ~spent
+                if mask.bit_count() > 1 and left and left != mask:
+                    masks[order], narrowed = left, True
+        return {order: cards_in(mask) for order, mask in masks.items()}
 
     def firework_top(self, suit: int) -> int:
         """The rank on top of ``suit``'s firework, 0 if it is empty."""

@@ -367,9 +367,16 @@ def render_state(
         explanations = {}
     memo.follow(view.events)
     knowledge = view.knowledge
+    deduced = view.own_possible() if me is not None else {}
     hands = [
         [
-            memo.hand_card(knowledge[order], None if seat == me else seen[order], variant, t)
+            memo.hand_card(
+                knowledge[order],
+                None if seat == me else seen[order],
+                variant,
+                t,
+                deduced.get(order),
+            )
             for order in slots(hand)
         ]
         for seat, hand in enumerate(view.hands)
@@ -412,7 +419,7 @@ class Memo:
         self._kept: dict[tuple[str, bool], tuple[list[Event], list[dict[str, Any]]]] = {}
         self._cards: dict[tuple[str, Card], dict[str, Any]] = {}
         self._variants: dict[str, dict[str, Any]] = {}
-        self._possible: dict[int, list[str]] = {}
+        self._possible: dict[frozenset[Card], list[str]] = {}
         self._marks: dict[int, tuple[Event, dict[str, Any]]] = {}
         # per language, card and whether it is the viewer's own: the card's entry in a hand,
         # with what it was made from (its clues' indices, and the identities its holder may
@@ -460,13 +467,22 @@ class Memo:
         return made
 
     def hand_card(
-        self, knowledge: CardKnowledge, card: Card | None, variant: Variant, t: Translator
+        self,
+        knowledge: CardKnowledge,
+        card: Card | None,
+        variant: Variant,
+        t: Translator,
+        possible: frozenset[Card] | None = None,
     ) -> dict[str, Any]:
         """A card in a hand as a state shows it: its order, the clues its hand was given, and
-        what its holder may deduce of it (``card`` None: the viewer's own) or the ``card`` the
-        viewer sees. The same entry while none of that changes (a state must not be changed)."""
+        what its holder may deduce of it (``card`` None: the viewer's own; ``possible``, from
+        :meth:`~openhanabi.rules.SeatView.own_possible`, else the knowledge's) or the ``card``
+        the viewer sees. The same entry while none of that changes (a state must not be
+        changed)."""
         own = card is None
-        made_of = (knowledge.marks, knowledge.possible_mask if own else card)
+        if own and possible is None:
+            possible = knowledge.possible
+        made_of = (knowledge.marks, possible if own else card)
         key = (t.lang, knowledge.order, own)
         kept = self._hand_cards.get(key)
         if kept is not None and kept[0] == made_of:
@@ -479,7 +495,7 @@ class Memo:
             "order": knowledge.order,
             "clues": self.clue_marks(knowledge, colours),
             "touched": bool(marks) and max(marks) >= 0,
-            "possible": self.possible(knowledge, variant) if own else None,
+            "possible": self.possible(possible, variant) if possible is not None else None,
         }
         if card is not None:
             entry["card"] = self.card(card, variant, t)
@@ -514,12 +530,12 @@ class Memo:
             marks.append(dict(kept[1]))
         return marks
 
-    def possible(self, knowledge: CardKnowledge, variant: Variant) -> list[str]:
+    def possible(self, possible: frozenset[Card], variant: Variant) -> list[str]:
         """The names of the identities a card may still have, in order."""
-        names = self._possible.get(knowledge.possible_mask)
+        names = self._possible.get(possible)
         if names is None:
-            names = sorted(card.name(variant) for card in knowledge.possible)
-            self._possible[knowledge.possible_mask] = names
+            names = sorted(card.name(variant) for card in possible)
+            self._possible[possible] = names
         return list(names)
 
     def card(self, card: Card, variant: Variant, t: Translator) -> dict[str, Any]:

@@ -197,9 +197,10 @@ def _own_hand(text: Text, view: SeatView, hand: Sequence[int], indent: int) -> N
     text.rstrip()
     text.append("\n" + " " * indent)
     few = []
+    deduced = view.own_possible()
     for slot, order in enumerate(hand, start=1):
         knowledge = view.knowledge[order]
-        possible = sorted(knowledge.possible)
+        possible = sorted(deduced[order])
         label = knowledge_label(possible, variant) + ("*" if knowledge.touched else "")
         text.append(label.ljust(CELL), style="bold" if knowledge.touched else "")
         if 1 < len(possible) <= FEW:
