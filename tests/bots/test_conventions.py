@@ -1362,6 +1362,29 @@ def test_a_positional_discard_calls_only_a_card_that_fits(players: int, seed: in
             assert card.rank == fireworks[card.suit] + 1
 
 
+def test_a_card_a_positional_discard_called_is_not_said_to_be_shown_by_clues() -> None:
+    """A card played as known fits is said to be shown by the clues on it only when a clue
+    touched it; one that only a positional discard called is said to be called by the previous
+    player's discard."""
+    called = 0
+    for seed in range(3):
+        for game, bot, action in self_play(3, seed):
+            said = bot.reason()
+            assert said is not None
+            seat = game.seat
+            view = game.view(seat)
+            if said.key in ("conventions.play.known", "conventions.play.fits"):
+                knowledge = view.knowledge[action.target]
+                shown = knowledge.touched or all(view.is_playable(c) for c in knowledge.possible)
+                assert shown, bot.explain()
+            if said.key == "conventions.play.called":
+                called += 1
+                assert not view.knowledge[action.target].touched, bot.explain()
+                assert said.params["name"] == (seat - 1) % game.players, bot.explain()
+                assert "discarded from the same place" in bot.explain()
+    assert called
+
+
 @settings(max_examples=12, deadline=None)
 @given(
     preset=st.sampled_from([p.key for p in PRESETS if p.key != "bonus-tiles"]),

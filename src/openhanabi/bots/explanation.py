@@ -347,6 +347,10 @@ ENGLISH: Final[dict[str, str]] = {
     "conventions.play.fits": (
         "I played slot {position} because the clues on it show it is a card that fits."
     ),
+    "conventions.play.called": (
+        "I played slot {position} because {name} discarded from the same place with no clue "
+        "token left, which told me it fits now."
+    ),
     "conventions.play.before_save": (
         "I played slot {position}, a card I know fits, before saving {name}'s chop: with "
         "{tokens} clue tokens left, {name} would rather give a clue than discard it."

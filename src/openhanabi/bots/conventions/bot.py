@@ -370,6 +370,13 @@ class ConventionsBot(Bot):
                 position=position,
                 name=who,
             )
+        elif self._position_called(view, order):
+            # no clue touched it: the previous player's positional discard called it
+            why = reason(
+                "conventions.play.called",
+                position=position,
+                name=(self.seat - 1) % self.variant.players,
+            )
         elif belief & (belief - 1) == 0:
             why = card_said(
                 self.state.tables, "conventions.play.known", single(belief), position=position
@@ -384,6 +391,12 @@ class ConventionsBot(Bot):
                 tokens=view.clue_tokens,
             )
         return self._play_action(view, order, belief), why
+
+    def _position_called(self, view: SeatView, order: int) -> bool:
+        """Whether my card ``order`` is marked only because a positional discard called it
+        (see :meth:`Tracker.position_call`): no clue has touched it."""
+        st = self.state
+        return order in st.touched and not view.knowledge[order].touched
 
     def _misleads_copy(self, belief: int) -> tuple[int, int] | None:
         """The (holder, card) of a marked copy in another hand that my card, known to be one
