@@ -159,11 +159,13 @@ def bad_files(tmp_path: Path) -> dict[str, tuple[Path, str]]:
     )
     illegal = json.loads(json.dumps(real))
     illegal["actions"][17] = {"type": 0, "target": 23, "value": 0}
-    said = "move 18 (play 23, actions[17]): card 23 is not in the hand of seat 2"
+    action = '{"type": 0, "target": 23, "value": 0}'
+    said = f"move 18 (actions[17] {action}): card 23 is not in the hand of Player 3 (seat 3)"
     add("illegal", json.dumps(illegal), said)
     late = json.loads(json.dumps(real))
     late["actions"].append({"type": 1, "target": 0, "value": 0})
-    said = "move 61 (discard 0, actions[60]): the game is already over"
+    action = '{"type": 1, "target": 0, "value": 0}'
+    said = f"move 61 (actions[60] {action}): the game is already over"
     add("after-the-end", json.dumps(late), said)
     unknown = {**real, "options": {"variant": "Ice Cream (6 Suits)"}}
     add("unknown-variant", json.dumps(unknown), "options.variant: unknown variant")
@@ -172,6 +174,10 @@ def bad_files(tmp_path: Path) -> dict[str, tuple[Path, str]]:
         json.dumps({**real, "id": 1}).replace('"id": 1', '"id": ' + "9" * 5000),
         "a number has too many digits",
     )
+    large = json.loads(json.dumps(real))
+    large["actions"][3]["value"] = 10**400
+    said = "actions[3].value: a number of 401 digits is larger than any a record holds"
+    add("large-value", json.dumps(large), said)
     not_a_number = json.dumps(real)[:-1] + ', "notes": [[NaN]]}'
     add("not-a-number", not_a_number, "notes: holds NaN, which is not a JSON number")
     surrogate = json.dumps(real).replace('"Player 2"', '"\\ud800"')
@@ -193,6 +199,7 @@ BAD = [
     "after-the-end",
     "unknown-variant",
     "huge-number",
+    "large-value",
     "not-a-number",
     "surrogate-name",
     "characters",
@@ -211,6 +218,42 @@ def test_bad_input_exits_2_with_one_line_naming_the_problem(tmp_path: Path, name
         assert result.stderr.count("\n") == 1, result.stderr
         assert result.stderr.startswith(f"hanabi replay: {path}: ")
         assert problem in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("index", "action", "said"),
+    [
+        # the second move is Player 2's: the record's target 1 is their own seat
+        (
+            1,
+            {"type": 3, "target": 1, "value": 1},
+            "Player 2 (seat 2) cannot give a clue to their own seat",
+        ),
+        (
+            0,
+            {"type": 3, "target": 7, "value": 1},
+            "Player 1 (seat 1) cannot give a clue to seat 8: the seats are 1 to 3",
+        ),
+        (2, {"type": 0, "target": 3, "value": 0}, "card 3 is not in the hand of Player 3 (seat 3)"),
+    ],
+)
+def test_a_faulty_action_counts_seats_from_1_as_the_summary_does(
+    tmp_path: Path, index: int, action: dict[str, int], said: str
+) -> None:
+    """The fault of an action names the player and their seat counted from 1, as "not over:
+    Ben (seat 2) to play" does, and shows the action as the record's own fields, whose seats
+    count from 0."""
+    real = json.loads(GAME_1.read_text())
+    real["actions"][index] = action
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(real))
+    result = hanabi("replay", path)
+    assert result.returncode == 2
+    fields = json.dumps(action)
+    assert (
+        result.stderr
+        == f"hanabi replay: {path}: move {index + 1} (actions[{index}] {fields}): {said}\n"
+    )
 
 
 @pytest.mark.parametrize("kind", ["missing", "directory"])

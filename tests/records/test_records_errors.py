@@ -52,6 +52,27 @@ MALFORMED = {
     "missing deck": (edit(hanab_live, lambda d: d.pop("deck")), "deck", "deck: missing"),
     "missing players": (edit(ours, lambda d: d.pop("players")), "players", "players: missing"),
     "missing actions": (edit(hanab_live, lambda d: d.pop("actions")), "actions", "missing"),
+    "a starting player outside the table": (
+        edit(hanab_live, lambda d: d["options"].update(startingPlayer=3)),
+        "options.startingPlayer",  # the option at fault, whose seats count from 0
+        "options.startingPlayer: start seat must be 0 to 2, not 3",
+    ),
+    "an action's number too large to show": (
+        edit(hanab_live, lambda d: d["actions"][2].update(target=10**400)),
+        "actions[2].target",
+        "actions[2].target: a number of 401 digits is larger than any a record holds "
+        "(2**53 at most)",
+    ),
+    "a card's number too large": (
+        edit(hanab_live, lambda d: d["deck"][0].update(suitIndex=-(2**53) - 1)),
+        "deck[0].suitIndex",
+        "a number of 16 digits is larger than any a record holds",
+    ),
+    "an option's number too large": (
+        edit(ours, lambda d: d["options"].update(clueTokens=10**20)),
+        "options.clueTokens",
+        "options.clueTokens: a number of 21 digits",
+    ),
     "deck not a list": (
         edit(hanab_live, lambda d: d.update(deck={})),
         "deck",

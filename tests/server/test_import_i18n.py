@@ -148,6 +148,10 @@ CODED: dict[str, tuple[bytes, str]] = {
         edit(hanab_live, lambda d: d["actions"][5].update(type=7)),
         "not_an_action_type",
     ),
+    "a number larger than a record holds": (
+        edit(hanab_live, lambda d: d["actions"][0].update(value=10**400)),
+        "number_too_large",
+    ),
     "a clue that declares a suit": (
         edit(hanab_live, lambda d: d["actions"][3].update(declare=1)),
         "declare_not_play",
@@ -415,7 +419,8 @@ def test_options_that_make_no_game_are_said_as_the_new_table_form_says_them(
     key = f"rules.{rule}" if f"rules.{rule}" in t.texts else f"replay.import.rule.{rule}"
     params = error.params["rule_params"]
     assert isinstance(params, dict)
-    assert record_problem(error, t) == f"options: {t(key, **params)}"
+    field = "options.startingPlayer" if rule == "start_seat" else "options"  # its own option
+    assert record_problem(error, t) == f"{field}: {t(key, **params)}"
 
 
 @pytest.mark.parametrize("lang", ["de", "da"])

@@ -23,6 +23,7 @@ from openhanabi.records import (
     replay,
     replay_states,
 )
+from openhanabi.records.replay import replay_action, start_game
 from openhanabi.rules import (
     Action,
     ActionType,
@@ -61,6 +62,7 @@ def add_parser(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     if not args.file:
         return fail("hanabi replay: name a record file, or - for standard input")
+    record: Record | None = None
     try:
         if args.file == "-":
             record = read_record_from(sys.stdin.buffer)
@@ -71,7 +73,8 @@ def run(args: argparse.Namespace) -> int:
         return fail(f"hanabi replay: {args.file}: cannot read the file: {error.strerror or error}")
     except RecordError as error:
         source = "standard input" if args.file == "-" else args.file
-        return fail(f"hanabi replay: {source}: {_one_line(str(error))}")
+        said = str(error) if record is None else said_of_action(error, record)
+        return fail(f"hanabi replay: {source}: {_one_line(said)}")
     summary = summarise(record, game)
     moves: list[Move] | None = None
     if args.bot is not None:
@@ -96,6 +99,37 @@ def run(args: argparse.Namespace) -> int:
             print()
             print(describe_review(summary["review"]))
     return 0
+
+
+def said_of_action(error: RecordError, record: Record) -> str:
+    """The fault of ``record``'s action that ``error`` names, said as the rest of the command's
+    output counts: seats from 1 with their player's name. The action itself is shown as the
+    record's fields (``{"type": 3, "target": 0, "value": 1}``, where a target is a seat counted
+    from 0 or a card's order), beside its move counted from 1 and its place in ``actions``. An
+    error that names no action is said as it is."""
+    index = error.index
+    if index is None or not 0 <= index < len(record.actions):
+        return str(error)
+    action = record.actions[index]
+    fields = json.dumps(record.to_dict()["actions"][index])
+    problem = error.problem
+    rule = error.params.get("rule")
+    if rule in ("not_in_hand", "bad_clue_target"):
+        game = start_game(record)
+        for earlier, before in enumerate(record.actions[:index]):
+            replay_action(game, earlier, before)
+        seat, players = game.seat, len(record.players)
+        who = f"{printable(record.players[seat])} (seat {seat + 1})"
+        if rule == "not_in_hand":
+            problem = f"card {action.target} is not in the hand of {who}"
+        elif action.target == seat:
+            problem = f"{who} cannot give a clue to their own seat"
+        else:
+            problem = (
+                f"{who} cannot give a clue to seat {action.target + 1}: "
+                f"the seats are 1 to {players}"
+            )
+    return f"move {index + 1} (actions[{index}] {fields}): {problem}"
 
 
 def reviewed(record: Record, bot: str, moves: list[Move]) -> dict[str, Any]:

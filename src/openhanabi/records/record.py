@@ -77,6 +77,10 @@ CUSTOM: Final = "custom"
 MAX_FILE_BYTES: Final = 64 * 1024 * 1024
 """The most :func:`read_record` reads of a file: a real game's record is a few kilobytes."""
 
+MAX_NUMBER: Final = 2**53
+"""The largest whole number (either way) that a record's cards, actions and options may hold, the
+largest that JSON readers such as a browser's read exactly; a seed may be larger."""
+
 HANAB_LIVE_DEFAULT_VARIANT: Final = "No Variant"
 
 # hanab.live options that change the rules in a way this engine does not play
@@ -601,9 +605,15 @@ def _rules_error(error: RulesError) -> RecordError:
     code ``rule`` and its numbers ``rule_params``) where they do."""
     if not isinstance(error, InvalidVariantError):
         return RecordError.at("options", str(error))
+    # the option at fault, where one is: its own numbering (a seat from 0) is the record's
+    where = _RULE_OPTIONS.get(error.reason, "options")
     return RecordError.at(
-        "options", str(error), "rules", rule=error.reason, rule_params=dict(error.params)
+        where, str(error), "rules", rule=error.reason, rule_params=dict(error.params)
     )
+
+
+# the rules' codes for options that make no game, and the option of a record each concerns
+_RULE_OPTIONS: Final = {"start_seat": "options.startingPlayer"}
 
 
 def _unsupported(key: str) -> RecordError:
@@ -706,6 +716,15 @@ def _get(value: Any, path: str, kind: type[_T]) -> _T:
             "wrong_kind",
             expected=_kind_code(kind()),
             found=_kind_code(value),
+        )
+    if kind is int and not -MAX_NUMBER <= value <= MAX_NUMBER:
+        # said by its size: a message holding it would be as long as the number
+        digits = len(str(abs(value)))
+        raise RecordError.at(
+            path,
+            f"a number of {digits} digits is larger than any a record holds (2**53 at most)",
+            "number_too_large",
+            digits=digits,
         )
     return value  # type: ignore[no-any-return]
 
