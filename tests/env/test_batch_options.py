@@ -94,7 +94,7 @@ PRESETS: list[tuple[dict[str, Any], int, int, tuple[str, ...]]] = [
         },
         20,
         320,
-        ("no legal action", "tile 5", "tile 6", "every firework is complete"),
+        ("a card needed for a perfect game is lost", "tile 5", "tile 6", "perfect"),
     ),
     (
         {

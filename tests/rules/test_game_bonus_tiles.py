@@ -499,3 +499,60 @@ def test_with_only_tile_6_left_a_lost_card_is_lost_for_good_once_it_is_drawn() -
     assert game.max_reachable() == best_score_left(game) == 24
     assert game.outcome is not None
     assert game.outcome.termination is Termination.ALL_OR_NOTHING_LOST
+
+
+def one_of_each(suits: int, hand_size: int) -> Variant:
+    """Play until perfect with bonus tiles, on ``suits`` suits of one card per rank."""
+    return Variant(
+        "custom",
+        custom_suits(suits),
+        players=2,
+        hand_size=hand_size,
+        bonus_tiles=True,
+        all_or_nothing=True,
+    )
+
+
+def test_with_no_firework_left_to_complete_a_lost_card_loses_though_tiles_5_and_6_remain() -> None:
+    """A tile is drawn only when a firework is completed: with A complete and B lacking its
+    only B3, no firework can be completed, so tiles 5 and 6 can never be drawn to bring it
+    back, and the perfect score is out of reach."""
+    game = make_game(
+        one_of_each(2, 3), ["A1 A2 A3", "A4 A5 B1"], draw="B2 B3 B4 B5", tiles=[1, 2, 3, 4, 5, 6]
+    )
+    run(game, "play 0", "clue 0 rank 1", "play 1", "clue 0 rank 1", "play 2", "play 3")
+    run(game, "clue 1 rank 1", "play 4")  # A5 completes A: tile 1
+    assert game.fireworks == [5, 0] and game.tiles == [6, 5, 4, 3, 2]
+    assert game.outcome is None
+    run(game, "discard 7")  # the only B3, drawn by seat 0
+    assert game.outcome is not None
+    assert game.outcome.termination is Termination.ALL_OR_NOTHING_LOST
+    assert game.outcome.score == 0
+
+
+def test_each_card_brought_back_needs_a_completion_to_draw_its_tile() -> None:
+    """Losing B3 leaves A to complete, which can draw tile 5 or 6 to bring it back: the game
+    goes on. Losing B4 too, B lacks two cards, and A's completion draws only one tile."""
+    game = make_game(one_of_each(2, 3), ["B3 B4 A1", "A2 A3 B1"], draw="A4 A5 B2 B5")
+    run(game, "clue 1 rank 1", "clue 0 rank 1", "discard 0")  # the only B3
+    assert game.max_reachable() == 7
+    assert game.outcome is None
+    run(game, "clue 0 rank 4", "discard 1")  # the only B4
+    assert game.outcome is not None
+    assert game.outcome.termination is Termination.ALL_OR_NOTHING_LOST
+
+
+def test_each_card_brought_back_needs_a_tile_5_or_6_of_its_own() -> None:
+    """Tile 5 is drawn first, with nothing to take back; with only tile 6 left, one lost card
+    can still come back (B and C can be completed to draw it), but not two."""
+    game = make_game(
+        one_of_each(4, 5), ["A1 A3 A5 C5 B1", "A2 A4 D5 B2 B3"], tiles=[5, 1, 2, 3, 4, 6]
+    )
+    run(game, "play 0", "play 5", "play 1", "play 6", "play 2")  # A complete: tile 5
+    assert game.tiles == [6, 4, 3, 2, 1] and game.pending is None
+    run(game, "clue 0 rank 1", "clue 1 rank 1", "discard 7")  # the only D5
+    assert game.outcome is None
+    run(game, "discard 3")  # the only C5
+    assert game.outcome is not None
+    assert game.outcome.termination is Termination.ALL_OR_NOTHING_LOST
+    assert game.outcome.score == 0

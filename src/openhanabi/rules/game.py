@@ -674,9 +674,36 @@ class Game:
                 self._finish(Termination.NO_MORE_PROGRESS, "no firework can take another card")
 
     def _recovery_possible(self) -> bool:
-        # Bonus tiles 5 and 6 take a card back from the discard pile, so a lost card is only
-        # lost for good once neither is left to draw.
-        return any(tile in (5, 6) for tile in self.tiles)
+        # Bonus tiles 5 and 6 each take one card back from the discard pile, and a tile is
+        # drawn only when a firework is completed. Every card the perfect game lacks can come
+        # back only if that many of those tiles are left and enough fireworks can be completed
+        # to draw them: first those that lack nothing, then each that has its cards back. The
+        # tiles' order is hidden, so the best order is assumed.
+        recoveries = sum(1 for tile in self.tiles if tile == 5 or tile == 6)
+        if not recoveries:
+            return False
+        tables = self._tables
+        discarded = self._discarded
+        copies = tables.copies
+        draws = 0  # completions that can draw a tile before any card comes back
+        lacking = []  # for each firework that lacks cards, how many
+        for suit, played in enumerate(self.fireworks):
+            row = tables.needed[suit]
+            if row[played] < 0:
+                continue  # complete: it draws no more tiles
+            lost = sum(1 for ident in row[played:-1] if discarded[ident] >= copies[ident])
+            if lost:
+                lacking.append(lost)
+            else:
+                draws += 1
+        if sum(lacking) > recoveries:
+            return False
+        for lost in sorted(lacking):
+            draws -= lost
+            if draws < 0:
+                return False
+            draws += 1  # its cards back, this firework can be completed too
+        return True
 
     def _progress_possible(self) -> bool:
         if self.draw_pile or self.turns_left < 0:

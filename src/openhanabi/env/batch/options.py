@@ -312,14 +312,36 @@ class OptionRules:
         return dead
 
     def _perfect_out_of_reach(self) -> Bools:
-        """Play until perfect: a card still to play is lost for good (no tile 5 or 6 left to
-        bring it back)."""
+        """Play until perfect: a card still to play is lost for good (tiles 5 and 6 cannot
+        bring back every such card)."""
         state = self.state
         unplayed = self.place >= state.fireworks[:, self.suit_of]
-        out: Bools = np.asarray((self._dead() & unplayed).any(axis=1))
+        missing = self._dead() & unplayed
+        out: Bools = np.asarray(missing.any(axis=1))
         if self.tiles is not None:
-            out &= ~self.tiles.recovery_possible()
+            out &= ~self._recovery_possible(missing)
         return out
+
+    def _recovery_possible(self, missing: Bools) -> Bools:
+        """Per game, whether tiles 5 and 6 can bring back every card in ``missing`` (per
+        identity), as :class:`~openhanabi.rules.Game` decides it: each tile takes back one card
+        and is drawn only when a firework is completed, first those that lack nothing, then
+        each that has its cards back; the tiles' order is hidden, so the best is assumed."""
+        state = self.state
+        assert self.tiles is not None
+        lacking = missing.reshape(state.games, state.suits, 5).sum(axis=2)
+        # completions that can draw a tile before any card comes back
+        draws = ((lacking == 0) & (state.fireworks < 5)).sum(axis=1)
+        recoveries = self.tiles.left[:, 4].astype(np.int64) + self.tiles.left[:, 5]
+        # the fireworks that lack cards, fewest first (after the others' zeros): the j-th of
+        # them can have its cards back once as many completions as they all lack came first
+        order = np.sort(lacking, axis=1)
+        needed = np.cumsum(order, axis=1)
+        first = (lacking == 0).sum(axis=1)  # where the fireworks that lack cards start
+        j = np.arange(state.suits) - first[:, None]
+        in_time = (order == 0) | (needed <= draws[:, None] + j)
+        possible: Bools = np.asarray(in_time.all(axis=1) & (needed[:, -1] <= recoveries))
+        return possible
 
     def _no_legal_action(self) -> Bools:
         """Play until perfect: the seat on turn holds no card and cannot give a clue (any

@@ -47,10 +47,6 @@ class BonusTiles:
         self.left[rows, tiles - 1] = 0
         return tiles
 
-    def recovery_possible(self) -> NDArray[np.bool_]:
-        """Per game: tile 5 or 6 is still to draw, so a lost card may come back."""
-        return (self.left[:, 4] | self.left[:, 5]).astype(np.bool_)
-
     def position(self, game: int, places: int) -> int:
         """Where the card shuffled back lands in game ``game``'s draw pile of ``places - 1``
         cards: the number of cards above it, drawn without advancing the generator (a game
