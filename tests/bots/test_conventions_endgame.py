@@ -29,6 +29,7 @@ SURE_PLAYS = (
     "conventions.play.known",
     "conventions.play.first",
     "conventions.play.fits",
+    "conventions.play.called",
 )
 
 
