@@ -412,6 +412,30 @@ def test_the_answer_to_a_form_whose_referer_is_no_address_switches_language_on_t
         assert 'href="/?lang=de"' in response.text
 
 
+@pytest.mark.parametrize(
+    "path",
+    [
+        "//elsewhere.example/x",
+        "/%2F%2Felsewhere.example",
+        "/%09/elsewhere.example",
+        "/%5Celsewhere.example",
+    ],
+)
+def test_the_language_links_of_any_address_stay_on_the_site(client: TestClient, path: str) -> None:
+    """A browser reads ``//elsewhere.example/x`` (or ``/\\elsewhere.example``, or a path with a
+    tab it drops) as another site: a link sent to someone must not make the site's own header
+    lead there."""
+    page = client.get(f"{client.base_url}{path}").text
+    came_from = {"referer": f"{client.base_url}{path}"}
+    answer = client.post("/login", data={"csrf_token": "forged"}, headers=came_from).text
+    for text in (page, answer):
+        links = re.findall(r'<a href="([^"]+)" hreflang="', text)
+        assert len(links) == len(LANGUAGES), path
+        for link in links:
+            assert link.startswith("/") and not link.startswith("//"), link
+            assert "\\" not in link and "\t" not in link, link
+
+
 def test_a_bad_address_names_its_part_in_the_visitors_language(client: TestClient) -> None:
     client.cookies.set(LANG_COOKIE, "de")
     response = client.get("/tables/abc")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import partial
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qsl, urlencode, urlsplit
+from urllib.parse import parse_qsl, quote, urlencode, urlsplit
 
 from fastapi import Request
 from fastapi.responses import HTMLResponse, RedirectResponse
@@ -95,7 +95,24 @@ def here(request: Request, **params: str) -> str:
             came_from = urlsplit("")
         same_site = came_from.netloc == request.url.netloc and came_from.path.startswith("/")
         path, query = (came_from.path, dict(parse_qsl(came_from.query))) if same_site else ("/", {})
-    return f"{path}?{urlencode(query | params)}"
+    return f"{on_this_site(path)}?{urlencode(query | params)}"
+
+
+# what an address's path keeps as it is: the characters a path may hold, and escapes already made
+PATH_SAFE = "/%:@!$&'()*+,;=~"
+
+
+def on_this_site(path: str) -> str:
+    r"""``path`` as a link that stays on this site: a browser reads ``//elsewhere.example/x``
+    (and ``/\elsewhere.example``, or a path holding a tab it drops) as another site's address,
+    so every character a path may not hold is escaped and a path starts with one slash.
+
+    >>> on_this_site("//elsewhere.example/x"), on_this_site("/\\elsewhere.example")
+    ('/elsewhere.example/x', '/%5Celsewhere.example')
+    >>> on_this_site("/\t/elsewhere.example"), on_this_site("/tables/7")
+    ('/%09/elsewhere.example', '/tables/7')
+    """
+    return "/" + quote(path, safe=PATH_SAFE).lstrip("/")
 
 
 def remember_language(response: Response, lang: str, settings: Settings) -> None:
