@@ -8,7 +8,7 @@ from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from openhanabi.server.attempts import check_failures
+from openhanabi.server.attempts import note_attempt
 from openhanabi.server.errors import RefusedError
 from openhanabi.server.models import LoginFailure, LoginSession, User, now
 from openhanabi.server.security import Passwords, new_token, token_hash
@@ -69,9 +69,10 @@ def authenticate(
     window = timedelta(minutes=settings.login_window_minutes)
     since = moment - window
     db.execute(delete(LoginFailure).where(LoginFailure.at < since))
-    check_failures(
+    attempt = LoginFailure(name_key=key, address=address, at=moment)
+    note_attempt(
         db,
-        LoginFailure.at,
+        attempt,
         [
             (
                 (LoginFailure.name_key == key) & (LoginFailure.address == address),
@@ -81,14 +82,12 @@ def authenticate(
             (LoginFailure.name_key == key, settings.login_failures_per_account_everywhere),
         ],
         window,
-        moment,
         ("refused.too_many_sign_ins_one", "refused.too_many_sign_ins"),
     )
     user = db.scalar(select(User).where(User.name_key == key))
+    db.commit()  # no transaction open while the password is checked
     if not passwords.verify(user.password_hash if user else None, password) or user is None:
-        db.add(LoginFailure(name_key=key, address=address, at=moment))
-        db.commit()
-        raise RefusedError("refused.wrong_login", 401)
+        raise RefusedError("refused.wrong_login", 401)  # the attempt stays a failure
     if passwords.outdated(user.password_hash):
         user.password_hash = passwords.hash(password)
     db.execute(delete(LoginFailure).where(LoginFailure.name_key == key))

@@ -1,5 +1,11 @@
 """Failed attempts at a secret (a sign-in, a table's password), counted within a window: past a
-limit, the next attempt waits without its secret being checked, so guessing takes years."""
+limit, the next attempt waits without its secret being checked, so guessing takes years.
+
+An attempt is stored as a failure before its secret is checked (:func:`note_attempt`), and
+taken back if the secret is right: attempts sent together each count those stored before them,
+so that they cannot all pass the limit at once, and no transaction is open while the secret is
+checked (argon2 takes a good part of a second, and SQLite's file would stay locked meanwhile).
+"""
 
 from __future__ import annotations
 
@@ -11,6 +17,33 @@ from sqlalchemy import ColumnElement, func, select
 from sqlalchemy.orm import InstrumentedAttribute, Session
 
 from openhanabi.server.errors import TooManyAttemptsError
+from openhanabi.server.models import LoginFailure, TablePasswordFailure
+
+
+def note_attempt(
+    db: Session,
+    attempt: LoginFailure | TablePasswordFailure,
+    limits: list[tuple[ColumnElement[bool], int]],
+    window: timedelta,
+    refusals: tuple[str, str],
+) -> None:
+    """Store ``attempt`` as a failure, then raise :class:`TooManyAttemptsError` (taking it back)
+    if the other failures reach one of ``limits`` (see :func:`check_failures`). Ends with no
+    transaction open: the caller checks the secret next, and deletes ``attempt`` if it is
+    right."""
+    db.add(attempt)
+    db.commit()
+    model = type(attempt)
+    others: list[tuple[ColumnElement[bool], int]] = [
+        (which & (model.id != attempt.id), limit) for which, limit in limits
+    ]
+    try:
+        check_failures(db, model.at, others, window, attempt.at, refusals)
+    except TooManyAttemptsError:
+        db.delete(attempt)  # a refused attempt was no guess
+        db.commit()
+        raise
+    db.commit()
 
 
 def check_failures(

@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session, selectinload
 
 from openhanabi.bots import bot_classes
 from openhanabi.rules import Variant
-from openhanabi.server.attempts import check_failures
+from openhanabi.server.attempts import note_attempt
 from openhanabi.server.errors import RefusedError
 from openhanabi.server.games import start_game
 from openhanabi.server.models import (
@@ -209,23 +209,23 @@ def _check_password(
     moment = now()
     window = timedelta(minutes=settings.login_window_minutes)
     db.execute(delete(TablePasswordFailure).where(TablePasswordFailure.at < moment - window))
-    check_failures(
+    attempt = TablePasswordFailure(user_id=user.id, address=address, at=moment)
+    note_attempt(
         db,
-        TablePasswordFailure.at,
+        attempt,
         [
             (TablePasswordFailure.user_id == user.id, settings.table_password_failures_per_player),
             (TablePasswordFailure.address == address, settings.table_password_failures_per_address),
         ],
         window,
-        moment,
         ("refused.too_many_table_passwords_one", "refused.too_many_table_passwords"),
     )
     if not passwords.verify(password_hash, password):
-        # a right password later does not wipe these out: it is no proof of anything, as the
-        # guesser may know another table's
-        db.add(TablePasswordFailure(user_id=user.id, address=address, at=moment))
-        db.commit()
+        # the attempt stays a failure; a right password later does not wipe these out: it is
+        # no proof of anything, as the guesser may know another table's
         raise RefusedError("refused.wrong_table_password", 403)
+    db.delete(attempt)
+    db.commit()
 
 
 def leave(db: Session, table: GameTable, user: User) -> None:

@@ -1,0 +1,108 @@
+"""Guesses at a secret (a sign-in, a table's password): each is stored as a failure before its
+password is checked, so that guesses sent together cannot all pass the limit at once, and
+nothing stays locked while argon2 works (a good part of a second at its real cost)."""
+
+from __future__ import annotations
+
+import re
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from game_client import second_browser
+from sqlalchemy import create_engine, func, select, update
+from sqlalchemy.orm import Session
+from web_client import PASSWORD, csrf, login, post, register
+
+from openhanabi.server import Settings, create_app
+from openhanabi.server.models import LoginFailure, User
+from openhanabi.server.security import Passwords
+
+
+def checking(
+    monkeypatch: pytest.MonkeyPatch, client: TestClient, meanwhile: Callable[[], None]
+) -> list[str]:
+    """Have ``meanwhile`` run while each password is checked; returns the passwords checked."""
+    passwords: Passwords = client.app.state.passwords  # type: ignore[attr-defined]
+    verify = passwords.verify
+    checked: list[str] = []
+
+    def slow_verify(hashed: str | None, password: str) -> bool:
+        checked.append(password)
+        meanwhile()
+        return verify(hashed, password)
+
+    monkeypatch.setattr(passwords, "verify", slow_verify)
+    return checked
+
+
+def test_a_password_being_checked_holds_up_no_other_write(
+    client: TestClient, settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While one person signs in or joins a table with a password, the others' moves and tables
+    are stored: a write waits for no password's check (SQLite's file is one lock)."""
+    register(client, "ann")
+    response = post(client, "/tables", {"variant": "base", "players": "3", "password": "our table"})
+    table = re.sub(r"\D", "", response.headers["location"])
+    guest = second_browser(client)
+    register(guest, "ben")
+    # a write that gives up after a fifth of a second where the app's would wait five
+    waits = {"connect_args": {"timeout": 0.2}} if settings.is_sqlite else {}
+    engine = create_engine(settings.database_url, **waits)
+    written: list[bool] = []
+
+    def write() -> None:
+        with Session(engine) as db:
+            db.execute(update(User).where(User.username == "ann").values(display_name="Ann"))
+            db.commit()
+        written.append(True)
+
+    checked = checking(monkeypatch, client, write)
+    stranger = second_browser(client)
+    assert login(stranger, "ann", "wrong password").status_code == 401
+    assert login(stranger, "ann").status_code == 303
+    assert post(guest, f"/tables/{table}/join", {"password": "a guess"}).status_code == 403
+    assert post(guest, f"/tables/{table}/join", {"password": "our table"}).status_code == 303
+    engine.dispose()
+    assert checked == ["wrong password", PASSWORD, "a guess", "our table"]
+    assert written == [True] * 4
+
+
+def test_guesses_sent_together_are_checked_no_more_often_than_the_limit(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Guesses that arrive while the first ones are still being checked each count those before
+    them: a limit of 3 lets at most 3 of 8 guesses sent at once be checked."""
+    settings = settings.model_copy(update={"login_failures_per_account": 3})
+    with TestClient(create_app(settings), follow_redirects=False) as client:
+        register(client, "ann")
+        post(client, "/logout")
+        checked = checking(monkeypatch, client, lambda: time.sleep(0.3))
+        guesses = 8
+        together = threading.Barrier(guesses)
+        statuses: list[int] = []
+
+        def guess(number: int) -> None:
+            browser = second_browser(client)
+            form: dict[str, Any] = {
+                "csrf_token": csrf(browser, "/login"),
+                "username": "ann",
+                "password": f"guess number {number}",
+            }
+            together.wait()
+            statuses.append(browser.post("/login", data=form).status_code)
+
+        threads = [threading.Thread(target=guess, args=(number,)) for number in range(guesses)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert sorted(set(statuses)) <= [401, 429]
+        assert len(checked) <= 3
+        assert statuses.count(401) == len(checked)
+        with Session(create_engine(settings.database_url)) as db:
+            failures = db.scalar(select(func.count()).select_from(LoginFailure))
+        assert failures == len(checked)  # a guess refused unchecked counts for nothing
