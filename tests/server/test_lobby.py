@@ -458,6 +458,30 @@ def test_a_player_hosts_a_bounded_number_of_waiting_tables(
     assert post(client, "/tables", {"variant": "base", "players": "2"}).status_code == 303
 
 
+def test_tables_opened_together_keep_to_the_bound(client: TestClient, settings: Settings) -> None:
+    """Forms sent at the same instant (a script, or many tabs) each count the tables opened
+    before them: no more than the bound are opened, and the others are refused."""
+    register(client, "ann")
+    token = csrf(client, "/")
+    tries = lobby.MAX_WAITING_TABLES + 5
+    together = threading.Barrier(tries)
+    statuses: list[int] = []
+
+    def open_one() -> None:
+        browser = second_browser(client, client.cookies)
+        together.wait()
+        form = {"csrf_token": token, "variant": "base", "players": "3", "password": "ours"}
+        statuses.append(browser.post("/tables", data=form).status_code)
+
+    threads = [threading.Thread(target=open_one) for _ in range(tries)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(statuses) == [303] * lobby.MAX_WAITING_TABLES + [429] * 5
+    assert count(settings, GameTable) == lobby.MAX_WAITING_TABLES
+
+
 def test_a_bot_the_site_does_not_offer_is_refused_and_its_long_name_cut_short(
     client: TestClient, settings: Settings
 ) -> None:

@@ -137,11 +137,6 @@ def open_table(
 ) -> GameTable:
     """A table of ``variant``: ``host`` in seat 0, a bot (by name) in each seat of ``bots``,
     watched while it plays by whom ``spectators`` says."""
-    waiting = select(func.count()).where(
-        GameTable.host_id == host.id, GameTable.state == TableState.WAITING
-    )
-    if (db.scalar(waiting) or 0) >= MAX_WAITING_TABLES:
-        raise RefusedError("refused.too_many_tables", 429, most=MAX_WAITING_TABLES)
     known = bot_classes()
     for seat, bot in sorted(bots.items()):
         if not 0 < seat < variant.players:
@@ -149,11 +144,19 @@ def open_table(
         if bot not in known:  # only a form not sent by the page names another: cut short
             named = bot if len(bot) <= BOT_NAME_SHOWN else bot[: BOT_NAME_SHOWN - 1] + "…"
             raise RefusedError("refused.no_such_bot", bot=named, bots=", ".join(known))
+    password_hash = passwords.hash(password) if password else None  # before anything is held
+    # the host's own row written first: tables one host opens at the same instant take turns
+    # (the second waits for the first's commit and counts its table), on SQLite, where a write
+    # locks the database, as on PostgreSQL, where it locks the row
+    db.execute(update(User).where(User.id == host.id).values(id=User.id))
+    waiting = select(func.count()).where(
+        GameTable.host_id == host.id, GameTable.state == TableState.WAITING
+    )
+    if (db.scalar(waiting) or 0) >= MAX_WAITING_TABLES:
+        db.rollback()
+        raise RefusedError("refused.too_many_tables", 429, most=MAX_WAITING_TABLES)
     table = GameTable.of_variant(
-        variant,
-        host=host,
-        password_hash=passwords.hash(password) if password else None,
-        spectators=spectators,
+        variant, host=host, password_hash=password_hash, spectators=spectators
     )
     table.seats = [Seat(seat=HOST_SEAT, user=host)]
     table.seats += [Seat(seat=seat, bot=bot) for seat, bot in sorted(bots.items())]
