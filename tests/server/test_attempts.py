@@ -1,6 +1,7 @@
 """Guesses at a secret (a sign-in, a table's password): each is stored as a failure before its
 password is checked, so that guesses sent together cannot all pass the limit at once, and
-nothing stays locked while argon2 works (a good part of a second at its real cost)."""
+nothing stays locked while argon2 works (a good part of a second at its real cost); passwords
+sent together are hashed a few at a time."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 from game_client import second_browser
 from sqlalchemy import create_engine, func, select, update
@@ -106,3 +108,44 @@ def test_guesses_sent_together_are_checked_no_more_often_than_the_limit(
         with Session(create_engine(settings.database_url)) as db:
             failures = db.scalar(select(func.count()).select_from(LoginFailure))
         assert failures == len(checked)  # a guess refused unchecked counts for nothing
+
+
+def test_passwords_sent_together_are_hashed_a_few_at_a_time(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each argon2 hash takes its memory (64 MiB at the default cost): sign-ups sent at once
+    wait their turn instead of taking that much each, all together."""
+    client.app.state.passwords = Passwords(1, 1024, at_once=2)  # type: ignore[attr-defined]
+    hash_one = PasswordHasher.hash
+    running: list[int] = []
+    most = 0
+    lock = threading.Lock()
+
+    def slow_hash(hasher: PasswordHasher, password: str | bytes, **options: Any) -> str:
+        nonlocal most
+        with lock:
+            running.append(1)
+            most = max(most, len(running))
+        time.sleep(0.1)
+        with lock:
+            running.pop()
+        return hash_one(hasher, password, **options)
+
+    monkeypatch.setattr(PasswordHasher, "hash", slow_hash)
+    people = 6
+    together = threading.Barrier(people)
+    statuses: list[int] = []
+
+    def sign_up(number: int) -> None:
+        browser = second_browser(client)
+        form = {"csrf_token": csrf(browser), "username": f"player{number}", "password": PASSWORD}
+        together.wait()
+        statuses.append(browser.post("/register", data=form).status_code)
+
+    threads = [threading.Thread(target=sign_up, args=(number,)) for number in range(people)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert statuses == [303] * people
+    assert most == 2

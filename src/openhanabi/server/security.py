@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import os
 import secrets
+import threading
 from functools import cached_property
 
 from argon2 import PasswordHasher
@@ -23,22 +25,30 @@ from argon2.exceptions import InvalidHashError, VerificationError
 class Passwords:
     """Argon2id hashes at a cost set in :class:`~openhanabi.server.settings.Settings`."""
 
-    def __init__(self, time_cost: int, memory_kib: int) -> None:
+    def __init__(self, time_cost: int, memory_kib: int, at_once: int | None = None) -> None:
         self._hasher = PasswordHasher(time_cost=time_cost, memory_cost=memory_kib)
+        # each hash takes ``memory_kib`` of memory (64 MiB by default) and a core: sign-ups and
+        # sign-ins sent together (as many as the server has threads) wait their turn here rather
+        # than take that much memory each at once
+        self._turns = threading.BoundedSemaphore(at_once or os.cpu_count() or 1)
 
     @cached_property
     def _dummy(self) -> str:
         # verified when no account has the name given, so that a wrong name takes as long as a
         # wrong password and does not tell which names exist
-        return self._hasher.hash(secrets.token_urlsafe(16))
+        with self._turns:
+            return self._hasher.hash(secrets.token_urlsafe(16))
 
     def hash(self, password: str) -> str:
-        return self._hasher.hash(password)
+        with self._turns:
+            return self._hasher.hash(password)
 
     def verify(self, hashed: str | None, password: str) -> bool:
         """Whether ``password`` matches ``hashed`` (None: no account; still takes the time)."""
+        against = hashed or self._dummy
         try:
-            return self._hasher.verify(hashed or self._dummy, password) and hashed is not None
+            with self._turns:
+                return self._hasher.verify(against, password) and hashed is not None
         except (VerificationError, InvalidHashError):
             return False
 
