@@ -56,6 +56,7 @@ KEYED_CALLS = {
     "TooManyAttemptsError": 0,
     "PydanticCustomError": 0,
     "check_failures": -1,
+    "note_attempt": -1,
     "refuse": 3,
 }
 
