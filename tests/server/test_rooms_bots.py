@@ -63,6 +63,50 @@ def test_a_player_is_answered_while_a_bot_thinks(
         assert ann.read_state(3)["actions"] == 3  # and the bot's move came after all
 
 
+def test_a_player_who_comes_back_while_a_bot_thinks_is_sent_the_game_at_once(
+    client: TestClient, thinker: type[ThinkingBot]
+) -> None:
+    """The bot thinks without holding its table: a second tab, or a browser whose socket
+    dropped, is sent the game as it stands, then the bot's move when it comes."""
+    other = second_browser(client)
+    table = seat_table(client, other, bot=thinker.name)
+    url = f"/tables/{table}/socket"
+    with client.websocket_connect(url) as ann_socket, other.websocket_connect(url) as ben_socket:
+        ann, ben = Player(ann_socket), Player(ben_socket)
+        ann.send(scripted(ann.read_state()))
+        ben.send(scripted(ben.read_state(1)))
+        assert thinker.thinking.wait(WAIT_SECONDS), "the bot never took its turn"
+        asked = time.monotonic()
+        with second_browser(client, client.cookies).websocket_connect(url) as tab_socket:
+            tab = Player(tab_socket)
+            state = tab.read_state()
+            assert time.monotonic() - asked < THINKING_SECONDS / 2
+            assert state["actions"] == 2 and state["seat_on_turn"] == 2
+            assert tab.read_state(3)["actions"] == 3  # and the bot's move came after all
+
+
+def test_a_game_stopped_while_a_bot_thinks_ends_at_once_without_the_bots_move(
+    client: TestClient, settings: Settings, thinker: type[ThinkingBot]
+) -> None:
+    other = second_browser(client)
+    table = seat_table(client, other, bot=thinker.name)
+    url = f"/tables/{table}/socket"
+    with client.websocket_connect(url) as ann_socket, other.websocket_connect(url) as ben_socket:
+        ann, ben = Player(ann_socket), Player(ben_socket)
+        ann.send(scripted(ann.read_state()))
+        ben.send(scripted(ben.read_state(1)))
+        assert thinker.thinking.wait(WAIT_SECONDS), "the bot never took its turn"
+        asked = time.monotonic()
+        ann.send({"type": "stop"})
+        while (message := ann.read())["type"] != "game_over":
+            assert message["type"] in ("state", "delta"), message
+        assert time.monotonic() - asked < THINKING_SECONDS / 2
+        assert message["reason"] == "abandoned"
+        time.sleep(THINKING_SECONDS)  # the bot has finished thinking: its move is not made
+    game = referee(settings, table)
+    assert game.outcome is not None and len(game.history) == 2
+
+
 def to_the_bots_first_move(client: TestClient, bot: str) -> tuple[int, dict[str, Any]]:
     """Ann and Ben seated with ``bot`` in seat 3 each make a move, and the bot makes its first;
     returns the table's id and Ann's state once the bot has moved."""

@@ -423,8 +423,18 @@ class Room:
                 bot = self.bots.get(game.seat)
                 if game.outcome is not None or bot is None:
                     return
+                actions = len(game.events)
+                view = game.view(bot.seat)
+            # the bot thinks without the lock: meanwhile a player who comes back is sent the
+            # game, and a player may stop it (a bot may think for up to BOT_SECONDS); nobody
+            # else may move on its turn, so only the game's end can come in between
+            thought = await self._think(bot, view)
+            async with self.lock:
+                game = self.game
+                if game.outcome is not None or len(game.events) != actions:
+                    return  # the game ended while the bot thought: its move is not made
                 try:
-                    await self._bot_turn(bot)
+                    await self._bot_turn(bot, view, thought)
                     failures = 0
                 except Exception:
                     # the move could not be stored (or the stand-in failed too): nothing changed
@@ -439,20 +449,27 @@ class Room:
                     if failures == BOT_TURN_TRIES:
                         return
 
-    async def _bot_turn(self, bot: Bot) -> None:
-        """``bot`` acts on its own view; if it fails (raises, or chooses an illegal action) a
-        basic bot stands in for this turn, so that one faulty bot never stalls a table."""
+    async def _think(self, bot: Bot, view: SeatView) -> object:
+        """What ``bot`` chooses on ``view``, worked out in a worker thread (a bot that searches
+        takes a good part of a second, and the other tables' messages must not wait for it), or
+        what it raised. A bot that thinks too long gives its seat to the stand-in."""
+        try:
+            return await self.bot_threads.think(bot.act, view, BOT_SECONDS)
+        except TimeoutError as error:
+            self.bots[bot.seat] = make_bot(STAND_IN, bot.seat, self.game.variant)
+            return error
+        except BOT_FAILURES as error:
+            return error
+
+    async def _bot_turn(self, bot: Bot, view: SeatView, thought: object) -> None:
+        """Make the move ``bot`` chose on ``view`` (the game as it still stands; the lock held);
+        if it failed (raised, or chose an illegal action) a basic bot stands in for this turn,
+        so that one faulty bot never stalls a table."""
         game = self.game
         try:
-            # in a worker thread: a bot that searches takes a good part of a second, and the
-            # other tables' messages must not wait for it (this table's lock is held meanwhile)
-            view = game.view(bot.seat)
-            try:
-                chosen = await self.bot_threads.think(bot.act, view, BOT_SECONDS)
-            except TimeoutError:
-                self.bots[bot.seat] = make_bot(STAND_IN, bot.seat, game.variant)
-                raise
-            action = legal(bot, chosen, view, game)
+            if isinstance(thought, BaseException):
+                raise thought
+            action = legal(bot, thought, view, game)
             explanation = bot.explain()
             reason = bot.reason()
         except BOT_FAILURES:
