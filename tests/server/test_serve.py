@@ -15,6 +15,7 @@ import httpx2
 import pytest
 
 from openhanabi.server import Settings
+from openhanabi.server.db import Database
 
 RUN = "import sys; from openhanabi.cli import main; sys.exit(main())"
 START_SECONDS = 30
@@ -146,3 +147,18 @@ def test_hanabi_serve_lists_its_settings_and_starts_nothing(tmp_path: Path) -> N
     assert "HANABI_SECURE_COOKIES (default: false)" in lines
     assert "HANABI_SEAT_GONE_MINUTES (default: 10)" in lines
     assert list(tmp_path.iterdir()) == []  # no data directory was made
+
+
+def test_hanabi_serve_says_a_database_it_cannot_write_and_does_not_start(tmp_path: Path) -> None:
+    """A database the server may read but not write (an SQLite file another account owns, here
+    opened read-only) would let it start and refuse every sign-up and move: one line instead."""
+    settings = Settings(data_dir=tmp_path / "data")
+    database = Database(settings)
+    database.open()
+    database.close()
+    read_only = f"sqlite:///file:{tmp_path / 'data' / 'hanabi.sqlite3'}?mode=ro&uri=true"
+    result = serve(tmp_path, "--database-url", read_only)
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.startswith("hanabi serve: cannot open the database "), result.stderr
+    assert "readonly database" in result.stderr
+    assert len(result.stderr.splitlines()) == 1

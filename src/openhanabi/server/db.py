@@ -21,7 +21,7 @@ from typing import Any
 import orjson
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, make_url
+from sqlalchemy import Engine, create_engine, event, make_url, text
 from sqlalchemy.exc import ArgumentError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -86,10 +86,17 @@ class Database:
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
 
     def open(self) -> None:
-        """Create the data directory if need be and apply every migration not yet applied."""
+        """Create the data directory if need be, apply every migration not yet applied, and
+        check that the database takes writes: a database that is read-only (an SQLite file the
+        server's account may not write, or a read-only database account) raises here, rather
+        than let the server start and refuse every sign-up and every move."""
         if self.settings.database_url == self.settings.default_database_url:
             self.settings.data_dir.mkdir(parents=True, exist_ok=True)
         command.upgrade(alembic_config(self.settings.database_url, self.engine), "head")
+        with self.engine.connect() as connection, connection.begin() as transaction:
+            # a write that changes nothing, taken back
+            connection.execute(text("UPDATE alembic_version SET version_num = version_num"))
+            transaction.rollback()
 
     def close(self) -> None:
         self.engine.dispose()
