@@ -3,18 +3,21 @@ nobody sees it, and the same move can be made again once the database stores it.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from game_client import Player, referee, scripted, seat_table, second_browser, settings
 from sqlalchemy import event
 from sqlalchemy.exc import OperationalError
 
-from openhanabi.server import Settings
+from openhanabi.server import Settings, rooms
 from openhanabi.server.db import Database
 from openhanabi.server.i18n import translator
 
 __all__ = ["settings"]  # bots without a delay
+WAIT_SECONDS = 10
 
 
 def refuse_the_next_game_update(database: Database, after: int = 0) -> list[str]:
@@ -77,3 +80,44 @@ def test_a_bots_move_that_cannot_be_stored_is_made_again(
         assert len(refused) == 1 and state["seat_on_turn"] == 0
         assert not any(frame["type"] == "error" for frame in ann.frames + ben.frames)
     assert len(referee(settings, table).history) == 3
+
+
+def test_a_bot_that_gave_up_storing_its_move_tries_again_when_a_player_pings(
+    client: TestClient, settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The database away for longer than the bot's tries (a long lock, a full disk): the
+    players' pages, which stay open and ping now and then, set the bot going again."""
+    monkeypatch.setattr(rooms, "BOT_TURN_TRIES", 2)
+    other = second_browser(client)
+    table = seat_table(client, other)  # the bot sits in seat 3, after Ann and Ben
+    database: Database = client.app.state.database  # type: ignore[attr-defined]
+    refused: list[str] = []
+
+    def refuse(_conn: Any, _cursor: Any, statement: str, params: Any, *_: Any) -> None:
+        if statement.lstrip().upper().startswith("UPDATE GAMES") and len(refused) < 2:
+            refused.append(statement)
+            raise OperationalError(statement, params, Exception("database is locked"))
+
+    url = f"/tables/{table}/socket"
+    with client.websocket_connect(url) as ann_socket, other.websocket_connect(url) as ben_socket:
+        ann, ben = Player(ann_socket), Player(ben_socket)
+        ann.send(scripted(ann.read_state()))
+        ben.send(scripted(ben.read_state(1)))
+        ann.read_state(2)
+        event.listen(database.engine, "before_cursor_execute", refuse)
+        deadline = time.monotonic() + WAIT_SECONDS
+        while len(refused) < 2 or not rooms_idle_bots(client, table):
+            assert time.monotonic() < deadline, "the bot did not give up"
+            time.sleep(0.05)
+        ann.send({"type": "ping"})  # the database is back: the bot's move is stored now
+        deadline = time.monotonic() + WAIT_SECONDS
+        while len(referee(settings, table).history) < 3:
+            assert time.monotonic() < deadline, "the bot did not try again"
+            time.sleep(0.05)
+        assert ann.read_state(3)["seat_on_turn"] == 0
+
+
+def rooms_idle_bots(client: TestClient, table: int) -> bool:
+    """Whether the bots of ``table``'s room have stopped trying."""
+    room = client.app.state.rooms.rooms[table]  # type: ignore[attr-defined]
+    return room.bot_task is not None and room.bot_task.done()

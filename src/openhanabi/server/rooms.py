@@ -45,7 +45,7 @@ from openhanabi.server.writer import Saving, Writer
 log = logging.getLogger(__name__)
 STAND_IN = "basic"  # plays a turn for a bot that failed
 # a bot's move the database could not store is made again after 1, 2, 3 ... seconds, this many
-# times; past that, the bots wait for the next player to open the game (join wakes them)
+# times; past that, the bots wait for the next player to open the game or ping its socket
 BOT_TURN_TRIES = 5
 # a bot's move that takes longer than this is the stand-in's, as is every later move of that
 # bot's seat in the game: its thread cannot be stopped, and may still be working on it
@@ -195,6 +195,9 @@ class Room:
             return
         if isinstance(message, protocol.PingMessage):
             await self._send(viewer, [{"type": "pong"}])
+            # a bot that gave up storing its move (the database away for long) tries again: the
+            # pages ping every few seconds, while nobody opens the game to wake it otherwise
+            self.wake_bots()
             return
         if isinstance(message, protocol.SyncMessage):
             async with self.lock:  # between two actions' frames
