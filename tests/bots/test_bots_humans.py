@@ -13,10 +13,11 @@ from types import ModuleType
 import pytest
 from benchmark_scripts import load_benchmark
 
+from odd_bots import Unmakeable
 from openhanabi.bench.review import agreement, review
 from openhanabi.bots import Bot, BotError, registry
 from openhanabi.records import read_record
-from openhanabi.rules import Action, SeatView, Variant
+from openhanabi.rules import Action, SeatView
 
 
 @pytest.fixture(scope="module")
@@ -82,15 +83,8 @@ def test_the_differences_add_up_to_every_move(
     )
 
 
-class Unmakeable(Bot):
+class UnmakeableForHumans(Unmakeable):
     name = "unmakeable-for-humans"
-    summary = "raises as it is made"
-
-    def __init__(self, seat: int, variant: Variant, seed: int = 0) -> None:
-        raise RuntimeError("cannot start")
-
-    def act(self, view: SeatView) -> Action:
-        return view.legal_actions[0]
 
 
 class Crashing(Bot):
@@ -107,13 +101,13 @@ def test_a_bot_that_fails_stops_it_with_one_line_naming_the_record(
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    for bot in (Unmakeable, Crashing):
+    for bot in (UnmakeableForHumans, Crashing):
         monkeypatch.setitem(registry._BOTS, bot.name, bot)  # the workers are forked with it
     shutil.copy(humans.HUMAN_GAMES / "game_1.json", tmp_path / "game_1.json")
     with pytest.raises(BotError, match=r"^game_1\.json: bot 'unmakeable-for-humans' in seat 0 "):
-        humans.reviewed(tmp_path / "game_1.json", Unmakeable.name, 0)
+        humans.reviewed(tmp_path / "game_1.json", UnmakeableForHumans.name, 0)
     for bot, said in (
-        (Unmakeable, "bot 'unmakeable-for-humans' in seat 0 could not be made: "),
+        (UnmakeableForHumans, "bot 'unmakeable-for-humans' in seat 0 could not be made: "),
         (Crashing, "bot 'crashing-for-humans' in seat 0 failed: RuntimeError: no move"),
     ):
         assert humans.main([str(tmp_path), "--bot", bot.name, "--jobs", "1"]) == 1

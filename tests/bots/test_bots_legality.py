@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from benchmark_scripts import load_benchmark
 
+from odd_bots import Unmakeable
 from openhanabi.bots import Bot, bot_classes, seat_seed
 from openhanabi.rules import PRESETS, Action, Game, Preset, SeatView, Variant, find_preset
 
@@ -116,22 +117,11 @@ def test_the_full_check_counts_illegal_actions_and_crashes(monkeypatch: pytest.M
     assert (crashed.illegal, crashed.crashes) == (0, 3)
 
 
-class UnmakeableBot(Bot):
-    name = "unmakeable"
-    summary = "raises as it is made"
-
-    def __init__(self, seat: int, variant: Variant, seed: int = 0) -> None:
-        raise RuntimeError("cannot start")
-
-    def act(self, view: SeatView) -> Action:
-        return view.legal_actions[0]
-
-
 def test_the_full_check_names_the_first_failure_of_each_kind(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     legality = load_benchmark("bots_legality")
-    bots = {"illegal": IllegalBot, "crashing": CrashingBot, "unmakeable": UnmakeableBot}
+    bots = {"illegal": IllegalBot, "crashing": CrashingBot, "unmakeable": Unmakeable}
     monkeypatch.setattr(legality, "bot_classes", lambda: bots)
     illegal = legality.check("illegal", "base", 2)
     assert illegal.first_failure == (

@@ -17,6 +17,7 @@ def test_every_variant_s_names_are_listed_whole_at_any_width(
     assert main(["variants"]) == 0
     listed = capsys.readouterr().out
     assert max(map(len, listed.splitlines())) <= columns
+    assert all(line == line.rstrip() for line in listed.splitlines())  # no padding to copy
     assert "…" not in listed
     for preset in PRESETS:
         assert preset.key in listed.split()

@@ -6,7 +6,6 @@ import argparse
 from typing import Any
 
 from rich.console import Console
-from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
@@ -44,7 +43,9 @@ def run(args: argparse.Namespace) -> int:
     if console.width < WIDE:
         _print_narrow(console)
         return 0
-    presets = Table(title=TITLE, title_justify="left")
+    # the titles are printed apart: a table pads its title with spaces to the table's width
+    console.print(Text(TITLE, style="bold"))
+    presets = Table()
     # the name is what --variant takes: never cut short, whatever the terminal's width
     presets.add_column("name", no_wrap=True, overflow="fold")
     for column in ("hanab.live name", "suits", "max", "what changes", "rulebook"):
@@ -60,7 +61,8 @@ def run(args: argparse.Namespace) -> int:
             preset.source,
         )
     console.print(presets)
-    options = Table(title="Options (combine with any variant)", title_justify="left")
+    console.print(Text("Options (combine with any variant)", style="bold"))
+    options = Table()
     options.add_column("option")
     options.add_column("effect")
     for flag, effect in OPTIONS:
@@ -82,9 +84,17 @@ def _print_narrow(console: Console) -> None:
         suits = " ".join(suit.letter for suit in variant.suits)
         said = Text(f"{suits}, at most {variant.max_score} points: {preset.summary}\n")
         said.append(f"rulebook: {preset.source}", style="dim")
-        console.print(Padding(said, (0, 0, 0, INDENT), expand=False))
+        _print_indented(console, said)
     console.print()
     console.print(Text("Options (combine with any variant)", style="bold"))
     for flag, effect in OPTIONS:
         console.print(Text(flag, style="bold"))
-        console.print(Padding(Text(effect), (0, 0, 0, INDENT), expand=False))
+        _print_indented(console, Text(effect))
+
+
+def _print_indented(console: Console, text: Text) -> None:
+    """``text`` wrapped and indented, each line as long as its words: rich's padding would
+    fill every line with spaces to the terminal's width, which a copied line keeps."""
+    for line in text.wrap(console, console.width - INDENT):
+        line.rstrip()
+        console.print(Text(" " * INDENT) + line)
