@@ -23,29 +23,39 @@ def name_key(username: str) -> str:
 def register(
     db: Session, passwords: Passwords, username: str, display_name: str, password: str
 ) -> User:
-    user = User(
-        username=username,
-        name_key=name_key(username),
-        display_name=display_name,
-        password_hash=passwords.hash(password),
-    )
-    taken = RefusedError("refused.username_taken", 409, username=username)
-    if db.scalar(select(User.id).where(User.name_key == user.name_key)) is not None:
-        raise taken
-    # a name players see at the table is one player's: nobody can pass for another
-    same_name = select(User.id).where(User.display_key == user.display_key)
-    if db.scalar(same_name.limit(1)) is not None:
-        raise RefusedError("refused.display_name_taken", 409, name=display_name)
-    looks_the_same = select(User.id).where(User.look_key == user.look_key)
-    if db.scalar(looks_the_same.limit(1)) is not None:
-        raise RefusedError("refused.display_name_look_alike", 409, name=display_name)
+    """A new account. Its names are looked up before its password is hashed, so that a name
+    taken costs no hash, and again once it is hashed, as someone may have taken one meanwhile;
+    no transaction is open while the password is hashed."""
+    user = User(username=username, name_key=name_key(username), display_name=display_name)
+    _check_names(db, user)
+    db.commit()
+    user.password_hash = passwords.hash(password)
+    _check_names(db, user)
     db.add(user)
     try:
         db.commit()
     except IntegrityError:  # someone registered the same name a moment ago
         db.rollback()
-        raise taken from None
+        raise _taken(user) from None
     return user
+
+
+def _check_names(db: Session, user: User) -> None:
+    """Raise :class:`RefusedError` (409) if the new ``user``'s username or display name is
+    taken."""
+    if db.scalar(select(User.id).where(User.name_key == user.name_key)) is not None:
+        raise _taken(user)
+    # a name players see at the table is one player's: nobody can pass for another
+    same_name = select(User.id).where(User.display_key == user.display_key)
+    if db.scalar(same_name.limit(1)) is not None:
+        raise RefusedError("refused.display_name_taken", 409, name=user.display_name)
+    looks_the_same = select(User.id).where(User.look_key == user.look_key)
+    if db.scalar(looks_the_same.limit(1)) is not None:
+        raise RefusedError("refused.display_name_look_alike", 409, name=user.display_name)
+
+
+def _taken(user: User) -> RefusedError:
+    return RefusedError("refused.username_taken", 409, username=user.username)
 
 
 def authenticate(
