@@ -10,7 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, select
 from sqlalchemy.orm import Session
-from web_client import PASSWORD, assert_no_traceback, csrf, login, post, register
+from web_client import PASSWORD, assert_no_traceback, browser_at, csrf, login, post, register
 
 from openhanabi.server import Settings, create_app
 from openhanabi.server.models import LoginFailure, LoginSession, User, now
@@ -162,11 +162,6 @@ def test_failed_sign_ins_are_limited_per_account(client: TestClient, other: Test
     assert "Too many failed sign-ins. Wait 15 minutes" in response.text
     assert 0 < int(response.headers["Retry-After"]) <= 15 * 60
     assert_no_traceback(response)
-
-
-def browser_at(client: TestClient, address: str) -> TestClient:
-    """Another browser on ``client``'s running app, at another network address."""
-    return TestClient(client.app, follow_redirects=False, client=(address, 50000))
 
 
 def test_a_strangers_failed_sign_ins_do_not_lock_the_owner_out(client: TestClient) -> None:

@@ -30,6 +30,11 @@ def post(client: TestClient, url: str, data: dict[str, str] | None = None) -> ht
     return client.post(url, data={"csrf_token": csrf(client), **(data or {})})
 
 
+def browser_at(client: TestClient, address: str) -> TestClient:
+    """Another browser on ``client``'s running app, at another network address."""
+    return TestClient(client.app, follow_redirects=False, client=(address, 50000))
+
+
 def register(client: TestClient, username: str, display_name: str = "") -> httpx2.Response:
     response = post(
         client,

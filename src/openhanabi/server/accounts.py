@@ -1,4 +1,5 @@
-"""Accounts: registering, signing in (rate-limited) and out, and the sign-in behind a cookie."""
+"""Accounts: registering (rate-limited by :mod:`openhanabi.server.sign_ups`), signing in
+(rate-limited) and out, and the sign-in behind a cookie."""
 
 from __future__ import annotations
 

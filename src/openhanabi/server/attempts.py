@@ -1,5 +1,7 @@
 """Failed attempts at a secret (a sign-in, a table's password), counted within a window: past a
-limit, the next attempt waits without its secret being checked, so guessing takes years.
+limit, the next attempt waits without its secret being checked, so guessing takes years. New
+accounts are counted the same way (:mod:`openhanabi.server.sign_ups`), their password hashed
+where a guess's is checked.
 
 An attempt is stored as a failure before its secret is checked (:func:`note_attempt`), and
 taken back if the secret is right: attempts sent together each count those stored before them,
@@ -17,12 +19,12 @@ from sqlalchemy import ColumnElement, func, select
 from sqlalchemy.orm import InstrumentedAttribute, Session
 
 from openhanabi.server.errors import TooManyAttemptsError
-from openhanabi.server.models import LoginFailure, TablePasswordFailure
+from openhanabi.server.models import LoginFailure, SignUp, TablePasswordFailure
 
 
 def note_attempt(
     db: Session,
-    attempt: LoginFailure | TablePasswordFailure,
+    attempt: LoginFailure | TablePasswordFailure | SignUp,
     limits: list[tuple[ColumnElement[bool], int]],
     window: timedelta,
     refusals: tuple[str, str],

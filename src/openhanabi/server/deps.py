@@ -33,6 +33,11 @@ def get_db(request: Request) -> Iterator[Session]:
         yield session
 
 
+def address_of(request: Request) -> str:
+    """Where the request comes from, as the rate limits count it."""
+    return request.client.host if request.client else "unknown"
+
+
 def get_passwords(request: Request) -> Passwords:
     passwords: Passwords = request.app.state.passwords
     return passwords

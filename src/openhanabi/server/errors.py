@@ -47,7 +47,8 @@ class RefusedError(Exception):
 
 
 class TooManyAttemptsError(RefusedError):
-    """Too many failed sign-ins: try again after ``retry_after`` seconds."""
+    """Too many of something within a window (failed sign-ins, new accounts from one address):
+    try again after ``retry_after`` seconds."""
 
     def __init__(self, key: str, retry_after: int, **params: object) -> None:
         super().__init__(key, 429, **params)

@@ -2,8 +2,8 @@
 in :mod:`openhanabi.server.migrations` (a test compares the two).
 
 - :class:`User` and :class:`LoginSession` (a sign-in, its cookie token stored hashed),
-  :class:`LoginFailure` and :class:`TablePasswordFailure` (for the rate limits on sign-ins and
-  on tables' passwords);
+  :class:`LoginFailure`, :class:`TablePasswordFailure` and :class:`SignUp` (for the rate limits
+  on sign-ins, on tables' passwords and on new accounts);
 - :class:`GameTable`: a table in the lobby with its rules (a preset and the rules' options), who
   may watch its game (:class:`Spectators`) and :class:`Seat` rows, each a player or a bot;
 - :class:`GameRecord`: a game as its record (deck, bonus tiles and actions, as
@@ -211,6 +211,19 @@ class TablePasswordFailure(Base):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    address: Mapped[str] = mapped_column(String(64))
+    at: Mapped[datetime] = mapped_column(default=now)
+
+
+class SignUp(Base):
+    """An account registered, counted per address for the rate limit on new accounts. Only
+    where from and when, not which account: a row says nothing once its window is over, and
+    each sign-up deletes those older than the window."""
+
+    __tablename__ = "sign_ups"
+    __table_args__ = (Index("ix_sign_ups_address_at", "address", "at"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
     address: Mapped[str] = mapped_column(String(64))
     at: Mapped[datetime] = mapped_column(default=now)
 

@@ -68,6 +68,15 @@ class Settings(BaseSettings):
         ge=1,
         description="wrong table passwords from one address in the window before one",
     )
+    sign_up_window_minutes: int = Field(
+        default=60, ge=1, description="how far back accounts registered count"
+    )
+    sign_ups_per_address: int = Field(
+        default=20,
+        ge=1,
+        description="accounts registered from one address in the window before a pause (for "
+        "that address): a family or a club signs up together, a script does not go on",
+    )
     seat_gone_minutes: int = Field(
         default=10,
         ge=1,

@@ -18,6 +18,7 @@ from openhanabi.server.deps import (
     SettingsDep,
     Visitor,
     VisitorDep,
+    address_of,
 )
 from openhanabi.server.errors import RefusedError, TooManyAttemptsError
 from openhanabi.server.forms import LoginForm, RegisterForm
@@ -25,6 +26,7 @@ from openhanabi.server.i18n import language_of, translator
 from openhanabi.server.models import User
 from openhanabi.server.pages import redirect, render
 from openhanabi.server.settings import Settings
+from openhanabi.server.sign_ups import sign_up_from
 from openhanabi.server.sockets import SignInSockets
 
 router = APIRouter()
@@ -39,7 +41,7 @@ def register_form(
     request: Request, visitor: Visitor, status: int = 200, **context: Any
 ) -> HTMLResponse:
     """The registration form; after a refusal, with what was sent (``values``) and what is
-    wrong with it (``problems``: field -> text)."""
+    wrong with it (``problems``: field -> text), or why the address must wait (``error``)."""
     return render(request, visitor, "register.html", status, title="title.register", **context)
 
 
@@ -54,15 +56,17 @@ def register(
 ) -> HTMLResponse | RedirectResponse:
     display_name = form.display_name or form.username
     try:
-        user = accounts.register(db, passwords, form.username, display_name, form.password)
+        with sign_up_from(db, settings, address_of(request)):
+            user = accounts.register(db, passwords, form.username, display_name, form.password)
     except RefusedError as refusal:
+        values = form.model_dump(exclude={"password"})
+        if isinstance(refusal, TooManyAttemptsError):  # the address's refusal, not a field's
+            response = register_form(request, visitor, refusal.status, error=refusal, values=values)
+            response.headers["Retry-After"] = str(refusal.retry_after)
+            return response
         field = "username" if refusal.key == "refused.username_taken" else "display_name"
         return register_form(
-            request,
-            visitor,
-            refusal.status,
-            values=form.model_dump(exclude={"password"}),
-            problems={field: refusal},
+            request, visitor, refusal.status, values=values, problems={field: refusal}
         )
     return _signed_in(request, db, settings, visitor, user)
 
@@ -89,9 +93,10 @@ def login(
     settings: SettingsDep,
     visitor: VisitorDep,
 ) -> HTMLResponse | RedirectResponse:
-    address = request.client.host if request.client else "unknown"
     try:
-        user = accounts.authenticate(db, settings, passwords, form.username, form.password, address)
+        user = accounts.authenticate(
+            db, settings, passwords, form.username, form.password, address_of(request)
+        )
     except RefusedError as refusal:
         response = login_form(
             request, visitor, refusal.status, error=refusal, values={"username": form.username}

@@ -22,6 +22,7 @@ from openhanabi.server.deps import (
     UserDep,
     Visitor,
     VisitorDep,
+    address_of,
 )
 from openhanabi.server.errors import RefusedError, TooManyAttemptsError
 from openhanabi.server.forms import JoinForm, TableForm
@@ -152,7 +153,7 @@ def join(
     visitor: VisitorDep,
     user: UserDep,
 ) -> HTMLResponse | RedirectResponse:
-    address = request.client.host if request.client else "unknown"
+    address = address_of(request)
     table = lobby.find_table(db, table_id)
     try:
         lobby.join(db, settings, passwords, table, user, form.password, address)
