@@ -12,7 +12,9 @@ and their decisions answered, declarations right and wrong, the options' own end
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -133,6 +135,9 @@ PRESETS: list[tuple[dict[str, Any], int, int, tuple[str, ...]]] = [
 ]
 
 
+Chooser = Callable[[Game, dict[int, Action], bool, np.random.Generator], int]
+
+
 def choose(game: Game, legal: dict[int, Action], careful: bool, rng: np.random.Generator) -> int:
     """A move of the seat on turn: see the module's notes."""
     moves = sorted(legal)
@@ -150,6 +155,31 @@ def choose(game: Game, legal: dict[int, Action], careful: bool, rng: np.random.G
         if safe and rng.random() < 0.97:
             return int(rng.choice(safe))
     return int(rng.choice(moves))
+
+
+def empties_seat_0(
+    game: Game, legal: dict[int, Action], careful: bool, rng: np.random.Generator
+) -> int:
+    """A move that steers play until perfect to a seat holding no card and the table no clue
+    token: seat 0 plays what fits, else discards what the perfect game can spare, and only then
+    clues; the others clue first, so the tokens run out."""
+    moves = sorted(legal)
+    fits = [
+        m for m in moves if legal[m].type is ActionType.PLAY and game.is_playable(legal[m].target)
+    ]
+    spare = [m for m in moves if legal[m].type is ActionType.DISCARD and _spared(game, legal[m])]
+    clue_types = (ActionType.COLOUR_CLUE, ActionType.RANK_CLUE)
+    clues = [m for m in moves if legal[m].type in clue_types]
+    for kind in [fits, spare, clues] if game.seat == 0 else [clues, fits, spare]:
+        if kind:
+            return int(rng.choice(kind))
+    return int(rng.choice(moves))
+
+
+def _spared(game: Game, discard: Action) -> bool:
+    after = copy.deepcopy(game)
+    after.apply(discard)
+    return after.max_reachable() == game.variant.max_score
 
 
 def what_happened(game: Game) -> list[str]:
@@ -176,7 +206,7 @@ def what_happened(game: Game) -> list[str]:
 
 
 def play_beside(
-    batch: BatchEnv, seed: int, steps: int, rng: np.random.Generator
+    batch: BatchEnv, seed: int, steps: int, rng: np.random.Generator, chooser: Chooser = choose
 ) -> tuple[Counter[str], int]:
     """Steps ``batch`` beside its scalar twin, checking every value; (what happened, games)."""
     observations, masks = batch.reset(seed=seed)
@@ -197,7 +227,7 @@ def play_beside(
                     assert observations[i, part].tolist() == observation[part].tolist(), (
                         f"{where}: segment {segment.name} differs"
                     )
-            moves[i] = choose(twin.games[i], legal, careful=i % 2 == 1, rng=rng)
+            moves[i] = chooser(twin.games[i], legal, i % 2 == 1, rng)
             actions.append(legal[int(moves[i])])
         observations, masks, rewards, dones = batch.step(moves)
         for i in range(games):
@@ -222,6 +252,17 @@ def test_batch_engine_plays_the_options_as_the_scalar_engine(
     assert finished >= games
     missing = [name for name in expected if not seen[name]]
     assert not missing, f"never happened: {missing}"
+
+
+def test_a_seat_with_no_card_and_no_token_ends_play_until_perfect_as_the_scalar_engine() -> None:
+    # every card dealt, one token at most: seat 0's hand empties while the perfect game is
+    # still in reach, and on its next turn with no token it has nothing it may do
+    batch = BatchEnv(
+        12, encoding="extended", players=2, hand_size=12, all_or_nothing=True, clue_tokens=1
+    )
+    seen, finished = play_beside(batch, 7100, 200, np.random.default_rng(1), empties_seat_0)
+    assert finished >= 12
+    assert seen["no legal action"] and seen["perfect"], dict(seen)
 
 
 def test_a_decision_keeps_the_seat_on_turn_and_its_mask_holds_only_the_answers() -> None:
