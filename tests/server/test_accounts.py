@@ -376,6 +376,10 @@ LOOKS_TAKEN = "looks like a name already taken"
         ("Al", "A1", LOOKS_TAKEN),  # a digit 1
         ("Bob", "B0b", LOOKS_TAKEN),  # a digit 0 for an O
         ("Arnie", "Amie", LOOKS_TAKEN),  # "rn" for "m"
+        ("Edwin", "Edvvin", LOOKS_TAKEN),  # "vv" for "w"
+        ("Wes", "VVes", LOOKS_TAKEN),
+        ("Linda", "Lincla", LOOKS_TAKEN),  # "cl" for "d"
+        ("Linda", "LincIa", LOOKS_TAKEN),  # and "cI", a capital I in it
         ("Alice", "\u0251lice", LOOKS_TAKEN),  # a Latin alpha, in one alphabet with the rest
         (
             "Alice",

@@ -173,13 +173,13 @@ def test_the_display_names_registered_before_revision_0007_get_their_keys(
     """Revision 0007 keys every display name already there, so that a name registered later
     is told apart from them as from any other; revision 0009 keys them again, Cyrillic and
     Greek letters with a Latin twin spelt as that twin; revision 0011 gives them the key of
-    how they look, a capital I a small l."""
+    how they look, a capital I a small l, and revision 0013 a "vv" a "w"."""
     if settings.is_sqlite:
         settings.data_dir.mkdir(parents=True)
     command.upgrade(alembic_config(settings.database_url), "0006")
     engine = create_engine(settings.database_url)
     at = datetime(2026, 1, 2, 3, 4, tzinfo=UTC)
-    # the second in fullwidth letters, the last two in Cyrillic ones
+    # the second in fullwidth letters, the fourth and fifth in Cyrillic ones
     names = [
         "Émile",
         "\uff21\uff2e\uff2e",
@@ -187,6 +187,7 @@ def test_the_display_names_registered_before_revision_0007_get_their_keys(
         "\u0410\u0441\u0435",
         "\u0410\u043d\u043d\u0430",
         "AIice",
+        "Edvvin",
     ]
     with engine.begin() as connection:
         connection.execute(
@@ -205,10 +206,16 @@ def test_the_display_names_registered_before_revision_0007_get_their_keys(
     with engine.connect() as connection:
         keys = connection.execute(text("SELECT display_key, look_key FROM users ORDER BY id")).all()
     engine.dispose()
-    assert [key for key, _ in keys] == ["émile", "ann", "bob", "ace", "ahha", "aiice"]
-    assert [key for _, key in keys] == ["émile", "ann", "bob", "ace", "ahha", "alice"]
+    assert [key for key, _ in keys] == ["émile", "ann", "bob", "ace", "ahha", "aiice", "edvvin"]
+    assert [key for _, key in keys] == ["émile", "ann", "bob", "ace", "ahha", "alice", "edwin"]
     # as a name registered now gets them
     assert [tuple(row) for row in keys] == [(display_key(n), look_key(n)) for n in names]
+    command.downgrade(alembic_config(settings.database_url), "0012")  # the old keys back
+    engine = create_engine(settings.database_url)
+    with engine.connect() as connection:
+        before = connection.execute(text("SELECT look_key FROM users ORDER BY id")).scalars()
+        assert list(before)[-2:] == ["alice", "edvvin"]
+    engine.dispose()
 
 
 def test_the_rows_stored_before_revision_0008_count_from_the_upgrade(

@@ -8,7 +8,8 @@ Cyrillic letter that has a Latin twin as that twin (:func:`as_latin`), so "Bob" 
 Cyrillic letters keys as "bob".
 
 Within the Latin alphabet some characters pass for others as well: a capital I, a digit 1 or a
-bar for a small l, a digit 0 for an O, "rn" for an "m", a Latin alpha for an a. Those depend
+bar for a small l, a digit 0 for an O, "rn" for an "m", "vv" for a "w", "cl" for a "d", a
+Latin alpha for an a. Those depend
 on case ("AIice" passes for "Alice", "Kai" is not "Kal"), so a second key
 (:func:`~openhanabi.server.models.look_key`) spells each character as the one it is seen as
 (:func:`as_seen`) before it folds the case.
@@ -22,8 +23,19 @@ import unicodedata
 from confusable_homoglyphs import categories, confusables
 
 # plain Latin characters a reader takes for others, by Unicode's confusables data (which also
-# has "m" for "rn"); the longer first, as they are replaced in this order
-LATIN_LOOK_ALIKES = (("rn", "m"), ("I", "l"), ("1", "l"), ("|", "l"), ("0", "O"))
+# has "m" for "rn"), and the pairs a reader takes for one letter at a glance as well, "vv" for
+# "w" and "cl" for "d"; replaced in this order, the single characters first, so that a pair
+# made of look-alikes ("cI") is seen as the pair it looks like ("cl") and then as its letter
+LATIN_LOOK_ALIKES = (
+    ("I", "l"),
+    ("1", "l"),
+    ("|", "l"),
+    ("0", "O"),
+    ("rn", "m"),
+    ("vv", "w"),
+    ("VV", "W"),
+    ("cl", "d"),
+)
 
 # the alphabets whose letters look alike, mixed in one word to pass for another name; other
 # scripts are written mixed (kanji with kana) and pass
@@ -73,6 +85,8 @@ def as_seen(text: str) -> str:
 
     >>> as_seen("AIice"), as_seen("B0b"), as_seen("Arnie"), as_seen("Kai")
     ('Alice', 'BOb', 'Amie', 'Kai')
+    >>> as_seen("Edvvin"), as_seen("VVes"), as_seen("Lincla"), as_seen("LincIa")
+    ('Edwin', 'Wes', 'Linda', 'Linda')
     >>> as_seen("\u0410\u0406\u0456\u0441\u0435")  # Cyrillic, a capital \u0406 among them
     'Alice'
     >>> as_seen("\u0251lice")  # a Latin alpha
