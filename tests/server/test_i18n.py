@@ -28,6 +28,7 @@ from openhanabi.server.i18n import (
     load,
     translator,
 )
+from openhanabi.server.listing import Kind
 from openhanabi.server.models import TableState
 from openhanabi.server.protocol import describe_variant
 from openhanabi.server.rules_text import bot_summary, preset_summary
@@ -46,8 +47,9 @@ SITE_TEMPLATES = (
     "table.html",
 )
 PALETTE = ("--bg", "--fg", "--muted", "--accent", "--border", "--error", "--focus")
-# a key written out whole (keys built with ``~`` are checked one by one below)
-TEMPLATE_KEY = re.compile(r"""\b_\(\s*["']([^"']+)["']\s*[,)]""")
+# a key written out whole, said as it is or counted (keys built with ``~`` are checked one by
+# one below)
+TEMPLATE_KEY = re.compile(r"""\b_(?:\.counted)?\(\s*["']([^"']+)["']\s*[,)]""")
 KEY = re.compile(r"[a-z0-9_]+(\.[a-z0-9_]+)+")
 # calls whose first argument is the key of a text (HTTPException: its second, the detail)
 # each call that names a text by key, and the position of its key (-1: the last)
@@ -138,6 +140,8 @@ def test_the_keys_the_templates_build_exist() -> None:
         assert f"state.{state.value}" in texts
     for theme in THEMES:
         assert f"site.theme.{theme}" in texts
+    for kind in Kind:  # the tables past the lobby's page, counted by kind
+        assert f"lobby.more.{kind.name.lower()}" in texts
 
 
 def keys_in_python() -> set[str]:

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Annotated
 
-from fastapi import Depends, HTTPException, Path, Request
+from fastapi import Depends, HTTPException, Path, Query, Request
 from sqlalchemy.orm import Session
 
 from openhanabi.server import lobby
@@ -47,6 +47,8 @@ def get_passwords(request: Request) -> Passwords:
 # larger number is refused as a page error here (SQLite's driver would overflow on it).
 ROW_ID_MAX = 2**31 - 1
 RowId = Annotated[int, Path(ge=1, le=ROW_ID_MAX)]
+# the page of a list (``?page=N``, 1 first)
+Page = Annotated[int, Query(ge=1, le=100_000)]
 
 SettingsDep = Annotated[Settings, Depends(get_settings)]
 DbDep = Annotated[Session, Depends(get_db)]

@@ -1,4 +1,5 @@
-"""Tables in the lobby: open one with its rules and bots, join, leave, and start its game.
+"""Tables in the lobby: open one with its rules and bots, join, leave, and start its game
+(:mod:`openhanabi.server.listing` lists them).
 
 Every function checks what the rules of the lobby say before it changes anything, raises
 :class:`~openhanabi.server.errors.RefusedError` with the reason, and commits only a whole change.
@@ -11,7 +12,7 @@ from datetime import timedelta
 
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
-from sqlalchemy.orm import Session, selectinload
+from sqlalchemy.orm import Session
 
 from openhanabi.bots import bot_classes
 from openhanabi.rules import Variant
@@ -32,18 +33,6 @@ from openhanabi.server.security import Passwords
 from openhanabi.server.settings import Settings
 
 HOST_SEAT = 0
-
-
-def tables(db: Session) -> list[GameTable]:
-    """The tables of the lobby, newest first, without finished ones."""
-    return list(
-        db.scalars(
-            select(GameTable)
-            .where(GameTable.state != TableState.FINISHED)
-            .options(selectinload(GameTable.seats))
-            .order_by(GameTable.id.desc())
-        )
-    )
 
 
 # how often a person's presence is written down: the pages ask every few seconds, and a write

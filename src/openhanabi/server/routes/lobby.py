@@ -16,6 +16,7 @@ from openhanabi.server import lobby
 from openhanabi.server.deps import (
     CsrfChecked,
     DbDep,
+    Page,
     PasswordsDep,
     RowId,
     SettingsDep,
@@ -27,6 +28,7 @@ from openhanabi.server.deps import (
 from openhanabi.server.errors import RefusedError, TooManyAttemptsError
 from openhanabi.server.forms import JoinForm, TableForm
 from openhanabi.server.i18n import Translator, language_of, translator
+from openhanabi.server.listing import listing
 from openhanabi.server.models import GameTable, Spectators, TableState
 from openhanabi.server.pages import redirect, render
 from openhanabi.server.rooms import Rooms
@@ -48,14 +50,18 @@ PASSWORD_REFUSALS = {
 
 
 @router.api_route("/", methods=["GET", "HEAD"], response_class=HTMLResponse)
-def home(request: Request, db: DbDep, settings: SettingsDep, visitor: VisitorDep) -> HTMLResponse:
+def home(
+    request: Request, db: DbDep, settings: SettingsDep, visitor: VisitorDep, page: Page = 1
+) -> HTMLResponse:
+    """The visitor's own tables, then a page (``?page=N``) of the others."""
     look_around(db, settings, request)
+    user_id = visitor.user.id if visitor.user is not None else None
     return render(
         request,
         visitor,
         "lobby.html",
         title="title.lobby",
-        tables=lobby.tables(db),
+        listing=listing(db, user_id, page),
         wait_seconds=LOBBY_WAIT_SECONDS,
     )
 

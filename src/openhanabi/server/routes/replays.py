@@ -22,7 +22,15 @@ from starlette.datastructures import UploadFile
 
 from openhanabi.records import RecordError
 from openhanabi.server import replays
-from openhanabi.server.deps import CsrfChecked, DbDep, RowId, SettingsDep, UserDep, VisitorDep
+from openhanabi.server.deps import (
+    CsrfChecked,
+    DbDep,
+    Page,
+    RowId,
+    SettingsDep,
+    UserDep,
+    VisitorDep,
+)
 from openhanabi.server.errors import RefusedError
 from openhanabi.server.i18n import Translator, language_of, translator
 from openhanabi.server.middleware import MAX_IMPORT_BYTES
@@ -33,7 +41,6 @@ router = APIRouter()
 
 Turn = Annotated[int | None, Query(ge=0, le=10_000)]
 Move = Annotated[int, Query(ge=0, le=10_000)]
-Page = Annotated[int, Query(ge=1, le=100_000)]
 
 
 def _texts(request: Request) -> Translator:
