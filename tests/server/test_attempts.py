@@ -9,6 +9,7 @@ import re
 import threading
 import time
 from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -19,8 +20,9 @@ from sqlalchemy import create_engine, func, select, update
 from sqlalchemy.orm import Session
 from web_client import PASSWORD, csrf, login, post, register
 
+import openhanabi.server.app as app_module
 from openhanabi.server import Settings, create_app
-from openhanabi.server.models import LoginFailure, User
+from openhanabi.server.models import LoginFailure, SignUp, TablePasswordFailure, User
 from openhanabi.server.security import Passwords
 
 
@@ -149,3 +151,53 @@ def test_passwords_sent_together_are_hashed_a_few_at_a_time(
         thread.join()
     assert statuses == [303] * people
     assert most == 2
+
+
+def counted(db: Session, kinds: tuple[type[Any], ...]) -> list[int | None]:
+    return [db.scalar(select(func.count()).select_from(kind)) for kind in kinds]
+
+
+def test_the_sweep_forgets_the_attempts_whose_window_is_over(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A failed sign-in, a wrong table password and a sign-up each hold an address: once their
+    window is over they count for nothing, and the server's sweep deletes them even when no
+    attempt of their kind comes after them; those still in their window stay."""
+    monkeypatch.setattr(app_module, "FORSAKEN_SWEEP_SECONDS", 0.05)
+    kinds = (LoginFailure, TablePasswordFailure, SignUp)
+    with TestClient(create_app(settings), follow_redirects=False) as client:
+        register(client, "ann")  # a sign-up
+        response = post(client, "/tables", {"variant": "base", "players": "2", "password": "ours"})
+        table = re.sub(r"\D", "", response.headers["location"])
+        guest = second_browser(client)
+        register(guest, "ben")
+        assert post(guest, f"/tables/{table}/join", {"password": "a guess"}).status_code == 403
+        assert login(second_browser(client), "ann", "wrong password").status_code == 401
+        engine = create_engine(settings.database_url)
+        with Session(engine) as db:
+            assert [db.scalar(select(func.count()).select_from(kind)) for kind in kinds] == [
+                1,
+                1,
+                2,
+            ]
+            # Ben's sign-up and both failures as old as their windows and a minute more
+            windows = {
+                LoginFailure: settings.login_window_minutes,
+                TablePasswordFailure: settings.login_window_minutes,
+                SignUp: settings.sign_up_window_minutes,
+            }
+            for kind, minutes in windows.items():
+                newest = db.scalar(select(func.max(kind.id)))
+                old = datetime.now(UTC) - timedelta(minutes=minutes + 1)
+                db.execute(update(kind).where(kind.id == newest).values(at=old))
+            db.commit()
+        deadline = time.monotonic() + 10
+        left: list[int | None] = []
+        while time.monotonic() < deadline:
+            with Session(engine) as db:
+                left = counted(db, kinds)
+            if left == [0, 0, 1]:
+                break
+            time.sleep(0.05)
+        engine.dispose()
+    assert left == [0, 0, 1]  # Ann's sign-up is still within its window

@@ -24,12 +24,14 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.responses import Response
 
+from openhanabi.server import attempts
 from openhanabi.server.db import Database
 from openhanabi.server.deps import CSRF_FIELD, DbDep, Visitor, get_visitor
 from openhanabi.server.errors import RefusedError, TooManyAttemptsError
 from openhanabi.server.forms import problem_lines, problems
 from openhanabi.server.i18n import Translator, language_of, translator
 from openhanabi.server.middleware import BodyLimit, SecurityHeaders
+from openhanabi.server.models import now
 from openhanabi.server.pages import render
 from openhanabi.server.rooms import Rooms
 from openhanabi.server.routes import accounts, game, lobby, replays
@@ -39,7 +41,8 @@ from openhanabi.server.sockets import SignInSockets, close_refused
 
 STATIC = Path(__file__).with_name("static")
 log = logging.getLogger(__name__)
-# how often the games nobody plays any more are looked for (at most; see _end_forsaken_games)
+# how often the games nobody plays any more are looked for, and old attempts forgotten (at
+# most; see _sweep)
 FORSAKEN_SWEEP_SECONDS = 600.0
 # the keys (in the ``site`` catalogue) of what an HTTP error without words of its own says
 STATUS_MESSAGES = {
@@ -71,7 +74,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.database = database
         app.state.rooms = Rooms(database, settings.bot_delay_seconds)
         app.state.sign_in_sockets = SignInSockets()
-        sweeper = asyncio.create_task(_end_forsaken_games(app.state.rooms, settings))
+        sweeper = asyncio.create_task(_sweep(app.state.rooms, settings))
         try:
             yield
         finally:
@@ -106,8 +109,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     return app
 
 
-async def _end_forsaken_games(rooms: Rooms, settings: Settings) -> None:
-    """Now and then, end the games nobody plays any more (:meth:`Rooms.end_forsaken`)."""
+async def _sweep(rooms: Rooms, settings: Settings) -> None:
+    """Now and then, end the games nobody plays any more (:meth:`Rooms.end_forsaken`) and
+    forget the attempts whose window is over (:func:`attempts.forget_old`)."""
     gone_after = timedelta(hours=settings.game_gone_hours)
     every = min(FORSAKEN_SWEEP_SECONDS, gone_after.total_seconds() / 4)
     while True:
@@ -116,6 +120,15 @@ async def _end_forsaken_games(rooms: Rooms, settings: Settings) -> None:
             await rooms.end_forsaken(gone_after)
         except Exception:  # the database away for a moment: the next sweep tries again
             log.exception("the games nobody plays could not be ended")
+        try:
+            await asyncio.to_thread(_forget_old_attempts, rooms.database, settings)
+        except Exception:
+            log.exception("the old attempts could not be forgotten")
+
+
+def _forget_old_attempts(database: Database, settings: Settings) -> None:
+    with database.session() as db:
+        attempts.forget_old(db, settings, now())
 
 
 def healthz(db: DbDep) -> JSONResponse:

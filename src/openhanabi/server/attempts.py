@@ -7,6 +7,10 @@ An attempt is stored as a failure before its secret is checked (:func:`note_atte
 taken back if the secret is right: attempts sent together each count those stored before them,
 so that they cannot all pass the limit at once, and no transaction is open while the secret is
 checked (argon2 takes a good part of a second, and SQLite's file would stay locked meanwhile).
+
+An attempt whose window is over counts for nothing, and it holds an address: each kind is
+deleted as the next attempt of its kind is counted, and all of them by the server's sweep
+(:func:`forget_old`), so that a quiet server keeps none for long either.
 """
 
 from __future__ import annotations
@@ -15,11 +19,12 @@ import math
 from datetime import datetime, timedelta
 from typing import NoReturn
 
-from sqlalchemy import ColumnElement, func, select
+from sqlalchemy import ColumnElement, delete, func, select
 from sqlalchemy.orm import InstrumentedAttribute, Session
 
 from openhanabi.server.errors import TooManyAttemptsError
 from openhanabi.server.models import LoginFailure, SignUp, TablePasswordFailure
+from openhanabi.server.settings import Settings
 
 
 def note_attempt(
@@ -89,3 +94,17 @@ def refuse(
         minutes=minutes,
         **params,
     )
+
+
+def forget_old(db: Session, settings: Settings, moment: datetime) -> None:
+    """Delete the failed sign-ins, wrong table passwords and sign-ups whose window was over at
+    ``moment``."""
+    login_window = timedelta(minutes=settings.login_window_minutes)
+    windows: list[tuple[type[LoginFailure | TablePasswordFailure | SignUp], timedelta]] = [
+        (LoginFailure, login_window),
+        (TablePasswordFailure, login_window),  # table passwords are guessed as sign-ins are
+        (SignUp, timedelta(minutes=settings.sign_up_window_minutes)),
+    ]
+    for model, window in windows:
+        db.execute(delete(model).where(model.at < moment - window))
+    db.commit()

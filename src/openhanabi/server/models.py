@@ -218,7 +218,7 @@ class TablePasswordFailure(Base):
 class SignUp(Base):
     """An account registered, counted per address for the rate limit on new accounts. Only
     where from and when, not which account: a row says nothing once its window is over, and
-    each sign-up deletes those older than the window."""
+    is deleted then (:func:`~openhanabi.server.attempts.forget_old`)."""
 
     __tablename__ = "sign_ups"
     __table_args__ = (Index("ix_sign_ups_address_at", "address", "at"),)

@@ -6,7 +6,8 @@ A sign-up is stored before its account is made, as
 :func:`~openhanabi.server.attempts.note_attempt` stores a guess: sign-ups sent together from one
 address each count the others, so that they cannot all take the last place, and no transaction
 is open while the password is hashed. A row holds only the address and the moment, not the
-account, and is deleted by the first sign-up after its window.
+account, and is deleted by the first sign-up after its window or by the server's sweep
+(:func:`~openhanabi.server.attempts.forget_old`).
 """
 
 from __future__ import annotations
