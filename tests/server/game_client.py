@@ -27,8 +27,15 @@ Move = Callable[[dict[str, Any]], dict[str, Any]]
 
 @pytest.fixture
 def settings(settings: Settings) -> Settings:
-    """The shared settings with bots that act at once (import this fixture into a test module)."""
-    return settings.model_copy(update={"bot_delay_seconds": 0})
+    """The shared settings with bots that act at once, and sockets that may send as fast as
+    the tests' players do, which is as fast as a program can (import this fixture into a test
+    module; test_socket_allowance.py tests the sockets' allowance of messages)."""
+    update = {
+        "bot_delay_seconds": 0,
+        "socket_messages_per_second": 1e9,
+        "socket_message_burst": 10**9,
+    }
+    return settings.model_copy(update=update)
 
 
 def second_browser(client: TestClient, cookies: Any = None) -> TestClient:

@@ -1,8 +1,10 @@
-"""What routes receive by injection: the settings, a database session, and the visitor (who is
-signed in, and the CSRF token their forms must carry), plus the CSRF check of every POST."""
+"""What routes receive by injection: the settings, a database session, the clock, and the
+visitor (who is signed in, and the CSRF token their forms must carry), plus the CSRF check of
+every POST."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Annotated
@@ -12,6 +14,7 @@ from sqlalchemy.orm import Session
 
 from openhanabi.server import lobby
 from openhanabi.server.accounts import find_session
+from openhanabi.server.allowance import Clock
 from openhanabi.server.db import Database
 from openhanabi.server.models import LoginSession, User
 from openhanabi.server.security import Passwords, new_token, same_token
@@ -43,6 +46,11 @@ def get_passwords(request: Request) -> Passwords:
     return passwords
 
 
+def get_clock() -> Clock:
+    """What the sockets' allowances of messages count seconds by (tests turn the hands)."""
+    return time.monotonic
+
+
 # The id of a row named in an address: no row has one beyond PostgreSQL's INTEGER, and a
 # larger number is refused as a page error here (SQLite's driver would overflow on it).
 ROW_ID_MAX = 2**31 - 1
@@ -53,6 +61,7 @@ Page = Annotated[int, Query(ge=1, le=100_000)]
 SettingsDep = Annotated[Settings, Depends(get_settings)]
 DbDep = Annotated[Session, Depends(get_db)]
 PasswordsDep = Annotated[Passwords, Depends(get_passwords)]
+ClockDep = Annotated[Clock, Depends(get_clock)]
 
 
 @dataclass

@@ -191,7 +191,7 @@ class Room:
         """Handle one message from ``viewer``: an action, a ping, or an error in return."""
         message = protocol.parse_message(text)
         if isinstance(message, protocol.ProtocolError):
-            await self._send(viewer, [protocol.error(message, translator(viewer.lang))])
+            await self.tell(viewer, message)
             return
         if isinstance(message, protocol.PingMessage):
             await self._send(viewer, [{"type": "pong"}])
@@ -206,15 +206,21 @@ class Room:
         if isinstance(message, protocol.SuggestMessage):
             answer = await self.suggestion(viewer.seat, translator(viewer.lang))
             if isinstance(answer, Problem):
-                answer = protocol.error(answer, translator(viewer.lang))
-            await self._send(viewer, [answer])
+                await self.tell(viewer, answer)
+            else:
+                await self._send(viewer, [answer])
             return
         if isinstance(message, protocol.StopMessage):
             problem = await self.stop_for(viewer.seat)
         else:
             problem = await self.act_for(viewer.seat, message)
         if problem is not None:
-            await self._send(viewer, [protocol.error(problem, translator(viewer.lang))])
+            await self.tell(viewer, problem)
+
+    async def tell(self, viewer: Viewer, problem: Problem) -> None:
+        """Tell ``viewer`` why its message was not carried out, in its language (after the
+        frames it was sent before)."""
+        await self._send(viewer, [protocol.error(problem, translator(viewer.lang))])
 
     async def act_for(self, seat: int | None, message: protocol.ClientMessage) -> Problem | None:
         """Carry out ``message`` for the player in ``seat``; None if done, else why not."""

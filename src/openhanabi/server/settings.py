@@ -15,6 +15,8 @@ from pathlib import Path
 from pydantic import Field, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from openhanabi.server import allowance
+
 DEFAULT_DATA_DIR = Path("hanabi-data")
 SQLITE_FILE = "hanabi.sqlite3"
 
@@ -112,6 +114,18 @@ class Settings(BaseSettings):
         ge=1,
         le=3600,
         description="how often a game's socket is pinged, so that dead connections are closed",
+    )
+    socket_messages_per_second: float = Field(
+        default=allowance.PER_SECOND,
+        gt=0,
+        description="messages a game's socket may send a second, on average (see allowance.py: "
+        "a page sends one every few seconds); past its allowance they are refused, and a socket "
+        "that keeps on is closed",
+    )
+    socket_message_burst: int = Field(
+        default=allowance.BURST,
+        ge=1,
+        description="messages a game's socket may send at once before its allowance runs out",
     )
     socket_compression: bool = Field(
         default=False,

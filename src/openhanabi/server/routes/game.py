@@ -9,6 +9,7 @@ viewer, so a player's own cards never reach their browser.
 from __future__ import annotations
 
 import asyncio
+from contextlib import suppress
 from urllib.parse import urlsplit
 
 from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
@@ -18,13 +19,15 @@ from starlette.websockets import WebSocketState
 
 from openhanabi.server import lobby
 from openhanabi.server.accounts import find_session
+from openhanabi.server.allowance import MessageAllowance, Verdict
 from openhanabi.server.db import Database
-from openhanabi.server.deps import SESSION_COOKIE, DbDep, RowId, VisitorDep
+from openhanabi.server.deps import SESSION_COOKIE, ClockDep, DbDep, RowId, VisitorDep
 from openhanabi.server.errors import Problem, RefusedError
 from openhanabi.server.i18n import language_of, translator
 from openhanabi.server.pages import render
 from openhanabi.server.protocol import describe_variant
-from openhanabi.server.rooms import Rooms
+from openhanabi.server.rooms import Room, Rooms, Viewer
+from openhanabi.server.settings import Settings
 from openhanabi.server.sockets import POLICY_VIOLATION, SignInSockets, close_refused
 
 router = APIRouter()
@@ -59,9 +62,10 @@ def game_page(request: Request, table_id: RowId, db: DbDep, visitor: VisitorDep)
 
 
 @router.websocket("/tables/{table_id}/socket")
-async def game_socket(websocket: WebSocket, table_id: RowId) -> None:
+async def game_socket(websocket: WebSocket, table_id: RowId, clock: ClockDep) -> None:
     """Players act on their turn; everyone else watches (a spectator's messages are refused),
-    if the table lets them: else they are sent why, and the socket is closed."""
+    if the table lets them: else they are sent why, and the socket is closed. A socket that
+    sends more messages than its allowance is refused them, and closed if it keeps on."""
     t = translator(language_of(websocket))
     if not _same_origin(websocket):
         await close_refused(websocket, t("problem.foreign_origin"))
@@ -91,23 +95,46 @@ async def game_socket(websocket: WebSocket, table_id: RowId) -> None:
     sockets: SignInSockets = websocket.app.state.sign_in_sockets
     if session_id is not None:
         sockets.opened(session_id, websocket)
+    settings: Settings = websocket.app.state.settings
+    allowance = MessageAllowance(
+        settings.socket_messages_per_second, settings.socket_message_burst, clock
+    )
     viewer = await room.join(_Frames(websocket._send), room.seat_of(user_id), t.lang)
     try:
-        while True:
-            message = await websocket.receive()
-            if (
-                message["type"] == "websocket.disconnect"
-                or websocket.application_state is not WebSocketState.CONNECTED  # signed out
-            ):
-                break
-            text = message.get("text")
-            await room.receive(viewer, text if text is not None else message.get("bytes") or b"")
+        await _take_messages(websocket, room, viewer, allowance)
     except WebSocketDisconnect:
         pass
     finally:
         room.leave(viewer)
         if session_id is not None:
             sockets.closed(session_id, websocket)
+
+
+async def _take_messages(
+    websocket: WebSocket, room: Room, viewer: Viewer, allowance: MessageAllowance
+) -> None:
+    """Hand the socket's messages to its room, as many as ``allowance`` lets through, until
+    the browser goes (or signs out), or floods the table."""
+    while True:
+        message = await websocket.receive()
+        if (
+            message["type"] == "websocket.disconnect"
+            or websocket.application_state is not WebSocketState.CONNECTED  # signed out
+        ):
+            return
+        verdict = allowance.spend()
+        if verdict is Verdict.HANDLE:
+            text = message.get("text")
+            await room.receive(viewer, text if text is not None else message.get("bytes") or b"")
+        elif verdict is Verdict.REFUSE:
+            await room.tell(viewer, Problem("too_many_messages"))
+        elif verdict is Verdict.CLOSE:
+            # a policy violation, which the page shows instead of reconnecting (to flood again)
+            with suppress(RuntimeError, OSError):  # the browser closed it first
+                await websocket.close(
+                    POLICY_VIOLATION, translator(viewer.lang)("problem.message_flood")
+                )
+            return
 
 
 class _Frames:
