@@ -24,6 +24,14 @@ A slot counts from 1 in the order the state lists the hand: newest card first. A
 ``{"type": "error", "code": ..., "message": ...}`` and changes nothing: the code is stable
 (:class:`~openhanabi.server.errors.Problem`), the message in the viewer's language.
 
+A socket may send 30 messages at once and 10 a second on average
+(:mod:`~openhanabi.server.allowance`; ``HANABI_SOCKET_MESSAGE_BURST`` and
+``HANABI_SOCKET_MESSAGES_PER_SECOND``), a message refused counting too; a page sends one every
+few seconds. A message past that is not handled: the first is answered with the error
+``too_many_messages``, the next ones with nothing, but for that error again every five seconds.
+A socket that keeps on, 100 messages past its allowance, is closed as a policy violation (1008)
+whose reason, in the viewer's language, the game page shows.
+
 Server messages: ``state`` (:func:`render_state`, the game as one viewer may see it), after it
 ``delta`` (what changed: :mod:`~openhanabi.server.frames`), ``error``, ``pong``, ``suggestion``
 and ``game_over`` (:func:`render_game_over`). Their words (the log's lines,
