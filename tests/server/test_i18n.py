@@ -18,6 +18,7 @@ from web_client import PASSWORD, assert_no_traceback, login, post, register
 
 from openhanabi.bots import bot_classes
 from openhanabi.rules import PRESETS, find_variant
+from openhanabi.server.away import TableNow
 from openhanabi.server.forms import JoinForm, LoginForm, RegisterForm, TableForm
 from openhanabi.server.i18n import (
     DEFAULT,
@@ -38,6 +39,7 @@ SERVER = LOCALES.parent
 TEMPLATES = SERVER / "templates"
 # the pages around the game, whose texts are all in the ``site`` area
 SITE_TEMPLATES = (
+    "away.html",
     "base.html",
     "error.html",
     "lobby.html",
@@ -142,6 +144,11 @@ def test_the_keys_the_templates_build_exist() -> None:
         assert f"site.theme.{theme}" in texts
     for kind in Kind:  # the tables past the lobby's page, counted by kind
         assert f"lobby.more.{kind.name.lower()}" in texts
+    # a note of a seat freed while its person was away: counted minutes, and what its table is
+    # now (a table with room offers the seat instead)
+    assert {"away.freed", "away.freed_one"} <= texts.keys()
+    for now in TableNow:
+        assert now is TableNow.ROOM or f"away.now.{now.value}" in texts
 
 
 def keys_in_python() -> set[str]:

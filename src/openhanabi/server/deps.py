@@ -6,15 +6,16 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Annotated
 
 from fastapi import Depends, HTTPException, Path, Query, Request
 from sqlalchemy.orm import Session
 
-from openhanabi.server import lobby
+from openhanabi.server import away, lobby
 from openhanabi.server.accounts import find_session
 from openhanabi.server.allowance import Clock
+from openhanabi.server.away import AwayNote
 from openhanabi.server.db import Database
 from openhanabi.server.models import LoginSession, User
 from openhanabi.server.security import Passwords, new_token, same_token
@@ -70,12 +71,14 @@ class Visitor:
 
     ``csrf_token`` is what their forms must send back: the session's own token when signed in,
     else the random value of a cookie (double submit), which is new when ``csrf_cookie`` is set.
+    ``away_notes`` are the seats freed while they were away, which every page tells them of.
     """
 
     user: User | None
     session: LoginSession | None
     csrf_token: str
     csrf_cookie: str | None = None
+    away_notes: list[AwayNote] = field(default_factory=list)
 
 
 def get_visitor(request: Request, db: DbDep) -> Visitor:
@@ -83,7 +86,8 @@ def get_visitor(request: Request, db: DbDep) -> Visitor:
     if session is not None:
         # any page a person asks for shows they are here: their seats at waiting tables stay
         lobby.seen(db, [session.user.id])
-        return Visitor(session.user, session, session.csrf_token)
+        notes = away.notes_of(db, session.user.id)
+        return Visitor(session.user, session, session.csrf_token, away_notes=notes)
     token = request.cookies.get(CSRF_COOKIE, "")
     if len(token) < 32:
         fresh = new_token()

@@ -16,6 +16,7 @@ from sqlalchemy.orm import Session
 
 from openhanabi.bots import bot_classes
 from openhanabi.rules import Variant
+from openhanabi.server import away
 from openhanabi.server.attempts import note_attempt
 from openhanabi.server.errors import RefusedError
 from openhanabi.server.games import start_game
@@ -68,7 +69,10 @@ def seen(db: Session, user_ids: Collection[int]) -> None:
 def release_gone(db: Session, gone_after: timedelta) -> None:
     """Free the seats of the people at waiting tables who have asked for no page and played no
     game for ``gone_after`` (see :func:`seen`), as if each had left (:func:`leave`): a table
-    with no person left closes, and a host who has gone passes the table on."""
+    with no person left closes, and a host who has gone passes the table on. Each of them is
+    told so on their return (:mod:`openhanabi.server.away`): a page stopped in the background
+    (a phone's, while its person uses another app) asks for nothing meanwhile, and its person
+    may not know they were away that long."""
     cutoff = now() - gone_after
     gone = (Seat.user_id.is_not(None), Seat.seen_at < cutoff)
     waiting = db.scalars(
@@ -87,19 +91,27 @@ def release_gone(db: Session, gone_after: timedelta) -> None:
             continue  # started (or closed) meanwhile: its seats are no longer waiting
         # told apart by the database once the table is held: a person who came back meanwhile
         # keeps the seat
-        db.execute(delete(Seat).where(Seat.table_id == table_id, *gone))
+        freed = db.scalars(
+            delete(Seat).where(Seat.table_id == table_id, *gone).returning(Seat.user_id)
+        ).all()
         db.refresh(table, ["seats"])
-        _pass_on(db, table)
+        closed = _pass_on(db, table)
+        away.note_released(
+            db, [user_id for user_id in freed if user_id is not None], table_id, closed
+        )
         db.commit()
 
 
-def _pass_on(db: Session, table: GameTable) -> None:
-    """Close ``table`` when no person is left at it, else give it a host seated at it."""
+def _pass_on(db: Session, table: GameTable) -> bool:
+    """Close ``table`` when no person is left at it, else give it a host seated at it; whether
+    it closed."""
     players = [seat for seat in table.seats if seat.user is not None]
     if not players:
         db.delete(table)
-    elif table.seat_of(table.host_id or 0) is None:
+        return True
+    if table.seat_of(table.host_id or 0) is None:
         table.host = players[0].user
+    return False
 
 
 def find_table(db: Session, table_id: int) -> GameTable:
@@ -149,6 +161,7 @@ def open_table(
     )
     table.seats = [Seat(seat=HOST_SEAT, user=host)]
     table.seats += [Seat(seat=seat, bot=bot) for seat, bot in sorted(bots.items())]
+    away.forget(db, host.id)  # back at a table: the seats freed while away are behind them
     db.add(table)
     db.commit()
     return table
@@ -163,7 +176,8 @@ def join(
     password: str = "",
     address: str = "unknown",
 ) -> Seat:
-    """Seat ``user`` at the first free seat of ``table``, if they know its password.
+    """Seat ``user`` at the first free seat of ``table``, if they know its password or had a
+    seat there that was freed while they were away (:func:`~openhanabi.server.away.was_released`).
 
     Wrong passwords are counted per player and per ``address``: past the settings' limits within
     the window, :class:`~openhanabi.server.errors.TooManyAttemptsError` (429) without checking
@@ -172,11 +186,12 @@ def join(
     _check_waiting(table)
     if table.seat_of(user.id) is not None:
         raise RefusedError("refused.already_seated", 409)
-    if table.password_hash is not None:
+    if table.password_hash is not None and not away.was_released(db, user.id, table.id):
         _check_password(db, settings, passwords, table.password_hash, user, password, address)
     free = table.free_seats()
     if not free:
         raise RefusedError("refused.table_full", 409)
+    away.forget(db, user.id)  # back at a table: the seats freed while away are behind them
     seat = Seat(table=table, seat=free[0], user=user)
     db.add(seat)
     try:

@@ -6,6 +6,7 @@ in :mod:`openhanabi.server.migrations` (a test compares the two).
   on sign-ins, on tables' passwords and on new accounts);
 - :class:`GameTable`: a table in the lobby with its rules (a preset and the rules' options), who
   may watch its game (:class:`Spectators`) and :class:`Seat` rows, each a player or a bot;
+- :class:`ReleasedSeat`: a seat freed while its person was away, kept to tell them on return;
 - :class:`GameRecord`: a game as its record (deck, bonus tiles and actions, as
   :mod:`openhanabi.records` writes them): the game is rebuilt by replaying it; played at a
   table or imported from a record (:class:`GameSource`), with the bots' explanations;
@@ -332,6 +333,27 @@ class Seat(Base):
         if self.user is not None:
             return self.user.display_name
         return f"{self.bot} (bot)"
+
+
+class ReleasedSeat(Base):
+    """A seat at a waiting table that was freed because its person was away for too long
+    (:func:`~openhanabi.server.lobby.release_gone`), kept so that they are told on their return
+    and may sit down again (:mod:`openhanabi.server.away`)."""
+
+    __tablename__ = "released_seats"
+    __table_args__ = (
+        # one note per person and table: a second release at the same table replaces the first;
+        # also the index of the lookup every page of a signed-in person makes
+        UniqueConstraint("user_id", "table_number", name="uq_released_seats_user_id_table_number"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    # the table while it is there; None once it has closed (a later table may take its number)
+    table_id: Mapped[int | None] = mapped_column(ForeignKey("game_tables.id", ondelete="SET NULL"))
+    # the number the person knew the table by, said even after it has closed
+    table_number: Mapped[int]
+    at: Mapped[datetime] = mapped_column(default=now)
 
 
 class GameRecord(Base):

@@ -66,6 +66,9 @@ def render(
         "problems": problems,
         "problem_lines": problem_lines(problems, t),
         "user": visitor.user if visitor else None,
+        # the seats freed while the visitor was away (away.html)
+        "away_notes": visitor.away_notes if visitor else [],
+        "seat_gone_minutes": request.app.state.settings.seat_gone_minutes,
         "csrf_field": CSRF_FIELD,
         "csrf_token": visitor.csrf_token if visitor else "",
     }

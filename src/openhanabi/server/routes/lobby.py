@@ -1,5 +1,5 @@
-"""The lobby: the list of tables, opening one, a table's page with join, leave and start, and
-the page on how the bots play."""
+"""The lobby: the list of tables, opening one, a table's page with join, leave and start, the
+notes of seats freed while their people were away, and the page on how the bots play."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from sqlalchemy.orm import Session
 
 from openhanabi.bots import BESIDE_PEOPLE, Bot, bot_classes
 from openhanabi.rules import PRESETS, InvalidVariantError, RulesError
-from openhanabi.server import lobby
+from openhanabi.server import away, lobby
 from openhanabi.server.deps import (
     CsrfChecked,
     DbDep,
@@ -30,7 +30,7 @@ from openhanabi.server.forms import JoinForm, TableForm
 from openhanabi.server.i18n import Translator, language_of, translator
 from openhanabi.server.listing import listing
 from openhanabi.server.models import GameTable, Spectators, TableState
-from openhanabi.server.pages import redirect, render
+from openhanabi.server.pages import here, redirect, render
 from openhanabi.server.rooms import Rooms
 from openhanabi.server.settings import Settings
 
@@ -181,6 +181,15 @@ def join(
 def leave(table_id: RowId, db: DbDep, user: UserDep) -> RedirectResponse:
     lobby.leave(db, lobby.find_table(db, table_id), user)
     return redirect("/")
+
+
+@router.post("/away/dismiss", dependencies=[CsrfChecked])
+def dismiss_away_notes(request: Request, db: DbDep, user: UserDep) -> RedirectResponse:
+    """The person has read what happened to their seats while they were away: back to the page
+    they read it on, without it."""
+    away.forget(db, user.id)
+    db.commit()
+    return redirect(here(request).removesuffix("?"))
 
 
 @router.post("/tables/{table_id}/start", dependencies=[CsrfChecked])
