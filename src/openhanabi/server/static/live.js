@@ -6,8 +6,14 @@
  * changed, the part is redrawn in place (the focused button keeps the focus) and
  * `data-changed` is said to screen readers through `#live-news`. When the fresh page no longer
  * has the part (a table's game has started, or the person left it in another window), the
- * script goes to the game's page if the fresh page links to it, else reloads. Without this
- * script, a reload shows the same.
+ * script goes to the game's page if the fresh page links to it, else reloads; when the table is
+ * gone altogether, it goes to the lobby. The notes of seats freed while the person was away
+ * (`#away-notes`) are redrawn too when the fresh page's differ. Without this script, a reload
+ * shows the same.
+ *
+ * A phone stops the timers of a page in the background: the script asks at once when the page
+ * is shown again, so that a person back within the server's wait keeps their seat, and one
+ * back later is told at once that it was freed.
  */
 (function () {
   "use strict";
@@ -41,8 +47,21 @@
     live.dispatchEvent(new CustomEvent("live-redrawn", { bubbles: true }));
   }
 
+  /** The notes of seats freed while the person was away, redrawn inside their status region
+   * (kept, so that screen readers say what comes into it). */
+  function lookAtNotes(page) {
+    const notes = document.getElementById("away-notes");
+    const fresh = page.getElementById("away-notes");
+    if (!notes || !fresh || fresh.dataset.version === notes.dataset.version) return;
+    notes.replaceChildren.apply(notes, Array.from(fresh.childNodes).map(function (node) {
+      return document.importNode(node, true);
+    }));
+    notes.dataset.version = fresh.dataset.version;
+  }
+
   function look(html) {
     const page = new DOMParser().parseFromString(html, "text/html");
+    lookAtNotes(page);
     const fresh = page.querySelector("[data-live]");
     if (fresh) {
       if (fresh.dataset.version !== live.dataset.version) redraw(fresh);
@@ -54,11 +73,16 @@
     else window.location.reload();
   }
 
-  const timer = window.setInterval(function () {
+  function ask() {
     if (asking) return;
     asking = true;
     fetch(window.location.pathname + window.location.search, { credentials: "same-origin" })
       .then(function (response) {
+        if (response.status === 404) {
+          // the table closed, as its people (this one too) had gone: the lobby says so
+          window.clearInterval(timer);
+          window.location.assign("/");
+        }
         return response.ok ? response.text() : "";
       })
       .then(function (html) {
@@ -70,5 +94,14 @@
       .finally(function () {
         asking = false;
       });
-  }, seconds * 1000);
+  }
+
+  const timer = window.setInterval(ask, seconds * 1000);
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") ask();
+  });
+  // a page the browser kept while the person went elsewhere, shown again by Back
+  window.addEventListener("pageshow", function (event) {
+    if (event.persisted) ask();
+  });
 })();
