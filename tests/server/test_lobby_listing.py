@@ -173,4 +173,6 @@ def test_one_load_reads_the_database_in_the_same_few_statements_however_many_tab
         with statements(client) as sent:
             assert client.get("/").status_code == 200
         counts.append(len(sent))
-    assert counts[0] == counts[1] <= 8, counts
+    # the visitor's sign-in, their own tables and the others', each with seats and players, the
+    # counts past the page, and whether a seat of theirs was freed while they were away
+    assert counts[0] == counts[1] <= 9, counts
