@@ -119,6 +119,19 @@ def test_another_address_registers_while_one_waits(limited: TestClient, settings
     assert stored(settings) == ([*names, "neighbour"], LIMIT + 1)
 
 
+def test_the_addresses_of_one_ipv6_network_count_as_one(
+    limited: TestClient, settings: Settings
+) -> None:
+    """A home or a machine is given a whole /64 of IPv6 addresses: one per sign-up would make
+    the limit none."""
+    names = [f"player{number}" for number in range(LIMIT)]
+    for number, name in enumerate(names):
+        assert sign_up(limited, f"2001:db8:1:2::{number + 1:x}", name).status_code == 303
+    assert sign_up(limited, "2001:db8:1:2:ffff::9", "latecomer").status_code == 429
+    assert sign_up(limited, "2001:db8:1:3::1", "neighbour").status_code == 303
+    assert stored(settings) == ([*names, "neighbour"], LIMIT + 1)
+
+
 def test_the_address_registers_again_as_its_sign_ups_leave_the_window(
     limited: TestClient, settings: Settings, clock: Clock
 ) -> None:

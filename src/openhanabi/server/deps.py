@@ -4,6 +4,7 @@ every POST."""
 
 from __future__ import annotations
 
+import ipaddress
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -38,8 +39,29 @@ def get_db(request: Request) -> Iterator[Session]:
 
 
 def address_of(request: Request) -> str:
-    """Where the request comes from, as the rate limits count it."""
-    return request.client.host if request.client else "unknown"
+    """Where the request comes from, as the rate limits count it (see :func:`counted_address`)."""
+    return counted_address(request.client.host if request.client else "unknown")
+
+
+def counted_address(host: str) -> str:
+    """``host`` as the rate limits count it: an IPv4 address as itself, an IPv6 address as its
+    /64 network, which is what one home or one machine is given (its owner may use any of its
+    2**64 addresses: counted one by one, they would set no limit at all).
+
+    >>> counted_address("198.51.100.7"), counted_address("2001:db8:1:2:aaaa::1")
+    ('198.51.100.7', '2001:db8:1:2::/64')
+    >>> counted_address("::ffff:198.51.100.7"), counted_address("testclient")
+    ('198.51.100.7', 'testclient')
+    """
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:  # no address (a test's client, a socket file): counted by its name
+        return host
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:  # an IPv4 client of a dual-stack socket
+            return str(address.ipv4_mapped)
+        return str(ipaddress.IPv6Network((address, 64), strict=False))
+    return str(address)
 
 
 def get_passwords(request: Request) -> Passwords:
