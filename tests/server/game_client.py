@@ -38,10 +38,15 @@ def settings(settings: Settings) -> Settings:
     return settings.model_copy(update=update)
 
 
-def second_browser(client: TestClient, cookies: Any = None) -> TestClient:
-    """Another browser on the running app of ``client``, with its own cookies, whose sockets
-    run in the app's one event loop (an unentered client would start a loop per socket)."""
-    browser = TestClient(client.app, follow_redirects=False, cookies=cookies)
+def second_browser(
+    client: TestClient, cookies: Any = None, address: str = "testclient"
+) -> TestClient:
+    """Another browser on the running app of ``client``, with its own cookies, at ``address``
+    (every test client's by default), whose sockets run in the app's one event loop (an
+    unentered client would start a loop per socket)."""
+    browser = TestClient(
+        client.app, follow_redirects=False, cookies=cookies, client=(address, 50000)
+    )
     browser.portal = client.portal
     return browser
 

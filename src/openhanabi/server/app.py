@@ -37,7 +37,7 @@ from openhanabi.server.rooms import Rooms
 from openhanabi.server.routes import accounts, game, lobby, replays
 from openhanabi.server.security import Passwords
 from openhanabi.server.settings import Settings
-from openhanabi.server.sockets import SignInSockets, close_refused
+from openhanabi.server.sockets import AddressSockets, SignInSockets, close_refused
 
 STATIC = Path(__file__).with_name("static")
 log = logging.getLogger(__name__)
@@ -73,7 +73,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         database.open()
         app.state.database = database
         app.state.rooms = Rooms(database, settings.bot_delay_seconds)
-        app.state.sign_in_sockets = SignInSockets()
+        app.state.sign_in_sockets = SignInSockets(settings.sockets_per_sign_in)
+        app.state.address_sockets = AddressSockets(settings.sockets_per_address)
         sweeper = asyncio.create_task(_sweep(app.state.rooms, settings))
         try:
             yield

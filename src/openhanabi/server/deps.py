@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Annotated
 
 from fastapi import Depends, HTTPException, Path, Query, Request
+from fastapi.requests import HTTPConnection
 from sqlalchemy.orm import Session
 
 from openhanabi.server import away, lobby
@@ -38,9 +39,10 @@ def get_db(request: Request) -> Iterator[Session]:
         yield session
 
 
-def address_of(request: Request) -> str:
-    """Where the request comes from, as the rate limits count it (see :func:`counted_address`)."""
-    return counted_address(request.client.host if request.client else "unknown")
+def address_of(connection: HTTPConnection) -> str:
+    """Where a request or a socket comes from, as the rate limits count it (see
+    :func:`counted_address`)."""
+    return counted_address(connection.client.host if connection.client else "unknown")
 
 
 def counted_address(host: str) -> str:

@@ -32,6 +32,10 @@ few seconds. A message past that is not handled: the first is answered with the 
 A socket that keeps on, 100 messages past its allowance, is closed as a policy violation (1008)
 whose reason, in the viewer's language, the game page shows.
 
+One sign-in may hold 20 game sockets open, one address 200 (:mod:`~openhanabi.server.sockets`;
+``HANABI_SOCKETS_PER_SIGN_IN`` and ``HANABI_SOCKETS_PER_ADDRESS``): a socket past either is
+closed the same way before it is sent anything, and each frees its place as it closes.
+
 Server messages: ``state`` (:func:`render_state`, the game as one viewer may see it), after it
 ``delta`` (what changed: :mod:`~openhanabi.server.frames`), ``error``, ``pong``, ``suggestion``
 and ``game_over`` (:func:`render_game_over`). Their words (the log's lines,

@@ -15,7 +15,7 @@ from pathlib import Path
 from pydantic import Field, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from openhanabi.server import allowance
+from openhanabi.server import allowance, sockets
 
 DEFAULT_DATA_DIR = Path("hanabi-data")
 SQLITE_FILE = "hanabi.sqlite3"
@@ -126,6 +126,20 @@ class Settings(BaseSettings):
         default=allowance.BURST,
         ge=1,
         description="messages a game's socket may send at once before its allowance runs out",
+    )
+    sockets_per_sign_in: int = Field(
+        default=sockets.PER_SIGN_IN,
+        ge=1,
+        le=100_000,
+        description="game sockets one sign-in may hold open (a page holds one; see sockets.py); "
+        "past that a page is refused, saying why, until another closes",
+    )
+    sockets_per_address: int = Field(
+        default=sockets.PER_ADDRESS,
+        ge=1,
+        le=1_000_000,
+        description="game sockets one address may hold open (an IPv6 address counted as its "
+        "/64): enough for a club or a school behind one address, not for a script's thousands",
     )
     socket_compression: bool = Field(
         default=False,

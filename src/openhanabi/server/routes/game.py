@@ -19,16 +19,21 @@ from starlette.websockets import WebSocketState
 
 from openhanabi.server import lobby
 from openhanabi.server.accounts import find_session
-from openhanabi.server.allowance import MessageAllowance, Verdict
+from openhanabi.server.allowance import Clock, MessageAllowance, Verdict
 from openhanabi.server.db import Database
-from openhanabi.server.deps import SESSION_COOKIE, ClockDep, DbDep, RowId, VisitorDep
+from openhanabi.server.deps import SESSION_COOKIE, ClockDep, DbDep, RowId, VisitorDep, address_of
 from openhanabi.server.errors import Problem, RefusedError
-from openhanabi.server.i18n import language_of, translator
+from openhanabi.server.i18n import Translator, language_of, translator
 from openhanabi.server.pages import render
 from openhanabi.server.protocol import describe_variant
 from openhanabi.server.rooms import Room, Rooms, Viewer
 from openhanabi.server.settings import Settings
-from openhanabi.server.sockets import POLICY_VIOLATION, SignInSockets, close_refused
+from openhanabi.server.sockets import (
+    POLICY_VIOLATION,
+    AddressSockets,
+    SignInSockets,
+    close_refused,
+)
 
 router = APIRouter()
 # the page of a table whose game has not started asks this often whether it has (game.js)
@@ -65,11 +70,27 @@ def game_page(request: Request, table_id: RowId, db: DbDep, visitor: VisitorDep)
 async def game_socket(websocket: WebSocket, table_id: RowId, clock: ClockDep) -> None:
     """Players act on their turn; everyone else watches (a spectator's messages are refused),
     if the table lets them: else they are sent why, and the socket is closed. A socket that
-    sends more messages than its allowance is refused them, and closed if it keeps on."""
+    sends more messages than its allowance is refused them, and closed if it keeps on. An
+    address or a sign-in that holds as many sockets open as it may is refused another
+    (:mod:`~openhanabi.server.sockets`)."""
     t = translator(language_of(websocket))
     if not _same_origin(websocket):
         await close_refused(websocket, t("problem.foreign_origin"))
         return
+    addresses: AddressSockets = websocket.app.state.address_sockets
+    address = address_of(websocket)
+    if not addresses.opened(address):
+        await close_refused(websocket, t("problem.sockets_per_address"))
+        return
+    try:  # counted until the socket is done with, however that comes (the browser gone,
+        # signed out, a flood, a refusal, an error, the server stopping)
+        await _arrive(websocket, table_id, clock, t)
+    finally:
+        addresses.closed(address)
+
+
+async def _arrive(websocket: WebSocket, table_id: int, clock: Clock, t: Translator) -> None:
+    """Find who opens the socket, and let them watch the table's game, or say why not."""
     try:
         session_id, user_id, admitted = await asyncio.to_thread(
             _arrival,
@@ -85,16 +106,32 @@ async def game_socket(websocket: WebSocket, table_id: RowId, clock: ClockDep) ->
         await websocket.send_json(Problem("no_spectators").frame(t))
         await websocket.close(POLICY_VIOLATION, t("problem.no_spectators"))
         return
+    await websocket.accept()
+    # the sign-in's once accepted (a sign-out closes it from then on), counted and noted in one
+    # step: the sockets of one sign-in opening together cannot all pass the count unnoted
+    sockets: SignInSockets = websocket.app.state.sign_in_sockets
+    if session_id is not None and not sockets.opened(session_id, websocket):
+        await websocket.close(POLICY_VIOLATION, t("problem.sockets_per_sign_in"))
+        return
+    try:
+        await _watch(websocket, table_id, user_id, clock, t)
+    finally:
+        if session_id is not None:
+            sockets.closed(session_id, websocket)
+
+
+async def _watch(
+    websocket: WebSocket, table_id: int, user_id: int | None, clock: Clock, t: Translator
+) -> None:
+    """Join the table's room as the player's seat (or a spectator), and take the socket's
+    messages until it closes."""
     rooms: Rooms = websocket.app.state.rooms
     try:
+        # kept in memory for the socket from here: it joins at once, or the room would stay
         room = await rooms.room(table_id)
     except RefusedError as refusal:
-        await close_refused(websocket, refusal.text(t))
+        await websocket.close(POLICY_VIOLATION, refusal.text(t))
         return
-    await websocket.accept()
-    sockets: SignInSockets = websocket.app.state.sign_in_sockets
-    if session_id is not None:
-        sockets.opened(session_id, websocket)
     settings: Settings = websocket.app.state.settings
     allowance = MessageAllowance(
         settings.socket_messages_per_second, settings.socket_message_burst, clock
@@ -106,8 +143,6 @@ async def game_socket(websocket: WebSocket, table_id: RowId, clock: ClockDep) ->
         pass
     finally:
         room.leave(viewer)
-        if session_id is not None:
-            sockets.closed(session_id, websocket)
 
 
 async def _take_messages(
