@@ -96,6 +96,8 @@ def test_a_viewer_that_reads_nothing_never_holds_up_the_table(client: TestClient
     url = f"/tables/{table}/socket"
     with client.websocket_connect(url) as ann_socket, other.websocket_connect(url) as ben_socket:
         ann, ben = Player(ann_socket), Player(ben_socket)
+        ann.read_state()  # both have joined the room: an accepted socket joins it after
+        ben.read_state()
         room = rooms_of(client).rooms[table]
         unread = Unread()
 
