@@ -8,7 +8,7 @@ import threading
 
 import pytest
 from fastapi.testclient import TestClient
-from game_client import second_browser
+from game_client import Player, second_browser
 from sqlalchemy import create_engine, func, select, text
 from sqlalchemy.orm import Session
 from web_client import assert_no_traceback, csrf, post, register
@@ -480,6 +480,78 @@ def test_tables_opened_together_keep_to_the_bound(client: TestClient, settings: 
         thread.join()
     assert sorted(statuses) == [303] * lobby.MAX_WAITING_TABLES + [429] * 5
     assert count(settings, GameTable) == lobby.MAX_WAITING_TABLES
+
+
+def started_with_a_bot(client: TestClient) -> int:
+    table = open_table(client, players="2", seat_2="basic")
+    assert post(client, f"/tables/{table}/start").status_code == 303
+    return table
+
+
+def seats_of(settings: Settings, table: int) -> int:
+    with database(settings) as db:
+        return db.scalar(select(func.count(Seat.id)).where(Seat.table_id == table)) or 0
+
+
+def test_a_player_sits_at_a_bounded_number_of_unfinished_tables(
+    client: TestClient, other: TestClient, settings: Settings
+) -> None:
+    """Games with bots cannot be piled up without end; a table left or a game stopped frees a
+    place, and a refusal changes nothing."""
+    register(client, "ann")
+    register(other, "ben")
+    playing = [started_with_a_bot(client) for _ in range(lobby.MAX_TABLES_AT_ONCE - 1)]
+    waiting = open_table(client, seat_2="basic")  # the last place: a table waiting for a player
+    bens = open_table(other, players="2")
+    tables = count(settings, GameTable)
+    refused = post(client, "/tables", {"variant": "base", "players": "2"})
+    assert refused.status_code == 429
+    assert_no_traceback(refused)
+    bound = f"You already sit at {lobby.MAX_TABLES_AT_ONCE} unfinished tables"
+    assert bound in refused.text
+    joined = post(client, f"/tables/{bens}/join")
+    assert joined.status_code == 429 and bound in joined.text
+    assert count(settings, GameTable) == tables and seats_of(settings, bens) == 1
+    assert post(client, f"/tables/{waiting}/leave").status_code == 303
+    assert post(client, f"/tables/{bens}/join").status_code == 303
+    assert post(client, "/tables", {"variant": "base", "players": "2"}).status_code == 429
+    with client.websocket_connect(f"/tables/{playing[0]}/socket") as socket:
+        player = Player(socket)
+        player.read_state()
+        player.send({"type": "stop"})
+        while player.read()["type"] != "game_over":
+            pass
+    assert post(client, "/tables", {"variant": "base", "players": "2"}).status_code == 303
+
+
+def test_joins_sent_together_keep_to_the_bound(
+    client: TestClient, other: TestClient, settings: Settings
+) -> None:
+    """Joins at the same instant each count the seats taken before them: one player one place
+    short of the bound takes one seat of the five tables they join at once."""
+    register(client, "ann")
+    register(other, "ben")
+    for _ in range(lobby.MAX_TABLES_AT_ONCE - 1):
+        started_with_a_bot(client)
+    bens = [open_table(other) for _ in range(lobby.MAX_WAITING_TABLES)]
+    token = csrf(client, "/")
+    together = threading.Barrier(len(bens))
+    statuses: list[int] = []
+
+    def join(table: int) -> None:
+        browser = second_browser(client, client.cookies)
+        together.wait()
+        statuses.append(
+            browser.post(f"/tables/{table}/join", data={"csrf_token": token}).status_code
+        )
+
+    threads = [threading.Thread(target=join, args=(table,)) for table in bens]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(statuses) == [303] + [429] * (len(bens) - 1)
+    assert sorted(seats_of(settings, table) for table in bens) == [1] * (len(bens) - 1) + [2]
 
 
 def test_a_bot_the_site_does_not_offer_is_refused_and_its_long_name_cut_short(

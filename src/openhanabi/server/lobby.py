@@ -124,6 +124,10 @@ def find_table(db: Session, table_id: int) -> GameTable:
 # tables one player may host before their games start: enough for any use, and a lobby that
 # one account cannot fill
 MAX_WAITING_TABLES = 5
+# unfinished tables (waiting or playing) one player may sit at: more games at once than anyone
+# follows, while a script cannot pile up games with bots without end (a game nobody moves in
+# ends after a day, and any player may stop one)
+MAX_TABLES_AT_ONCE = 20
 BOT_NAME_SHOWN = 30  # characters of a bot name an error repeats
 
 
@@ -146,16 +150,14 @@ def open_table(
             named = bot if len(bot) <= BOT_NAME_SHOWN else bot[: BOT_NAME_SHOWN - 1] + "…"
             raise RefusedError("refused.no_such_bot", bot=named, bots=", ".join(known))
     password_hash = passwords.hash(password) if password else None  # before anything is held
-    # the host's own row written first: tables one host opens at the same instant take turns
-    # (the second waits for the first's commit and counts its table), on SQLite, where a write
-    # locks the database, as on PostgreSQL, where it locks the row
-    db.execute(update(User).where(User.id == host.id).values(id=User.id))
+    _hold_player(db, host)
     waiting = select(func.count()).where(
         GameTable.host_id == host.id, GameTable.state == TableState.WAITING
     )
     if (db.scalar(waiting) or 0) >= MAX_WAITING_TABLES:
         db.rollback()
         raise RefusedError("refused.too_many_tables", 429, most=MAX_WAITING_TABLES)
+    _check_tables_at_once(db, host)
     table = GameTable.of_variant(
         variant, host=host, password_hash=password_hash, spectators=spectators
     )
@@ -191,6 +193,8 @@ def join(
     free = table.free_seats()
     if not free:
         raise RefusedError("refused.table_full", 409)
+    _hold_player(db, user)
+    _check_tables_at_once(db, user)
     away.forget(db, user.id)  # back at a table: the seats freed while away are behind them
     seat = Seat(table=table, seat=free[0], user=user)
     db.add(seat)
@@ -200,6 +204,26 @@ def join(
         db.rollback()
         raise RefusedError("refused.seat_just_taken", 409) from None
     return seat
+
+
+def _hold_player(db: Session, player: User) -> None:
+    """Write ``player``'s own row, so that their seats are counted one change at a time: tables
+    one player opens or joins at the same instant take turns (the second waits for the first's
+    commit and counts its seat), on SQLite, where a write locks the database, as on PostgreSQL,
+    where it locks the row."""
+    db.execute(update(User).where(User.id == player.id).values(id=User.id))
+
+
+def _check_tables_at_once(db: Session, player: User) -> None:
+    """Refuse (rolling back) a further seat to ``player`` when they sit at
+    :data:`MAX_TABLES_AT_ONCE` unfinished tables."""
+    seated = select(func.count(Seat.id)).where(
+        Seat.user_id == player.id,
+        Seat.table_id.in_(select(GameTable.id).where(GameTable.state != TableState.FINISHED)),
+    )
+    if (db.scalar(seated) or 0) >= MAX_TABLES_AT_ONCE:
+        db.rollback()
+        raise RefusedError("refused.too_many_tables_at_once", 429, most=MAX_TABLES_AT_ONCE)
 
 
 def _check_password(
