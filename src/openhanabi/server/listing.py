@@ -2,9 +2,11 @@
 are open.
 
 The visitor's own tables (those they sit at) come first, every one of them: they are the tables
-a player comes back to, and no more than :data:`~openhanabi.server.lobby.MAX_TABLES_AT_ONCE`. The other unfinished tables follow, :data:`PAGE_SIZE` to a page, in the
-order a player looks for a game: waiting tables with a free seat (:attr:`Kind.OPEN`), then
-full tables waiting for their start, then games in progress; the newest first within each.
+a player comes back to, and a player sits at few
+(:data:`~openhanabi.server.lobby.MAX_TABLES_AT_ONCE`). The other unfinished tables follow,
+:data:`PAGE_SIZE` to a page, in the order a player looks for a game: waiting tables with a free
+seat (:attr:`Kind.OPEN`), then full tables waiting for their start, then games in progress; the
+newest first within each.
 The tables past the page are counted by kind, so that the page can say what more there is.
 
 Each list is read with its seats and their players in a fixed number of statements, whatever
