@@ -20,20 +20,21 @@ __all__ = ["settings"]  # bots without a delay
 WAIT_SECONDS = 10
 
 
-def refuse_the_next_game_update(database: Database, after: int = 0) -> list[str]:
-    """The database refuses the next update of a game's row once ``after`` more have been
-    stored, as a full disk or a lost connection would; returns the statements it refused."""
+def refuse_game_updates(database: Database, after: int = 0, count: int = 1) -> list[str]:
+    """The database refuses the next ``count`` updates of a game's row once ``after`` more have
+    been stored, as a full disk, a lost connection or a long lock would; returns the statements
+    it refused."""
     refused: list[str] = []
     stored: list[str] = []
 
     def refuse(_conn: Any, _cursor: Any, statement: str, params: Any, *_: Any) -> None:
-        if refused or not statement.lstrip().upper().startswith("UPDATE GAMES"):
+        if len(refused) >= count or not statement.lstrip().upper().startswith("UPDATE GAMES"):
             return
         if len(stored) < after:
             stored.append(statement)
             return
         refused.append(statement)
-        raise OperationalError(statement, params, Exception("disk I/O error"))
+        raise OperationalError(statement, params, Exception("database is locked"))
 
     event.listen(database.engine, "before_cursor_execute", refuse)
     return refused
@@ -50,7 +51,7 @@ def test_a_move_that_cannot_be_stored_is_refused_and_can_be_made_again(
         ann, ben = Player(ann_socket), Player(ben_socket)
         move = scripted(ann.read_state())
         ben.read_state()
-        refused = refuse_the_next_game_update(database)
+        refused = refuse_game_updates(database)
         said = ann.error(move)
         assert refused, "the move was stored after all"
         assert said == translator("da")("problem.not_stored")
@@ -74,7 +75,7 @@ def test_a_bots_move_that_cannot_be_stored_is_made_again(
         ann, ben = Player(ann_socket), Player(ben_socket)
         ann.send(scripted(ann.read_state()))
         state = ben.read_state(1)  # Ann's move is stored
-        refused = refuse_the_next_game_update(database, after=1)  # Ben's move, then the bot's
+        refused = refuse_game_updates(database, after=1)  # Ben's move, then the bot's
         ben.send(scripted(state))
         state = ann.read_state(3)  # the bot's move, stored at its second try
         assert len(refused) == 1 and state["seat_on_turn"] == 0
@@ -91,20 +92,15 @@ def test_a_bot_that_gave_up_storing_its_move_tries_again_when_a_player_pings(
     other = second_browser(client)
     table = seat_table(client, other)  # the bot sits in seat 3, after Ann and Ben
     database: Database = client.app.state.database  # type: ignore[attr-defined]
-    refused: list[str] = []
-
-    def refuse(_conn: Any, _cursor: Any, statement: str, params: Any, *_: Any) -> None:
-        if statement.lstrip().upper().startswith("UPDATE GAMES") and len(refused) < 2:
-            refused.append(statement)
-            raise OperationalError(statement, params, Exception("database is locked"))
-
     url = f"/tables/{table}/socket"
     with client.websocket_connect(url) as ann_socket, other.websocket_connect(url) as ben_socket:
         ann, ben = Player(ann_socket), Player(ben_socket)
         ann.send(scripted(ann.read_state()))
-        ben.send(scripted(ben.read_state(1)))
+        state = ben.read_state(1)  # Ann's move is stored
+        # Ben's move is stored, then both of the bot's tries are refused
+        refused = refuse_game_updates(database, after=1, count=2)
+        ben.send(scripted(state))
         ann.read_state(2)
-        event.listen(database.engine, "before_cursor_execute", refuse)
         deadline = time.monotonic() + WAIT_SECONDS
         while len(refused) < 2 or not rooms_idle_bots(client, table):
             assert time.monotonic() < deadline, "the bot did not give up"
