@@ -9,10 +9,9 @@ Cyrillic letters keys as "bob".
 
 Within the Latin alphabet some characters pass for others as well: a capital I, a digit 1 or a
 bar for a small l, a digit 0 for an O, "rn" for an "m", "vv" for a "w", "cl" for a "d", a
-Latin alpha for an a. Those depend
-on case ("AIice" passes for "Alice", "Kai" is not "Kal"), so a second key
-(:func:`~openhanabi.server.models.look_key`) spells each character as the one it is seen as
-(:func:`as_seen`) before it folds the case.
+Latin alpha for an a. Those depend on case ("AIice" passes for "Alice", "Kai" is not "Kal"), so
+a second key (:func:`~openhanabi.server.models.look_key`) spells each character as the one it is
+seen as (:func:`as_seen`) before it folds the case.
 """
 
 from __future__ import annotations
