@@ -58,6 +58,7 @@ CLUE_WORTH = 0.5  # the least a clue must be worth to spend a token on it
 # four and five)
 KEEP_STAKE_WORTH = 1.5
 TWO_PLAYER_CLUE_WORTH = 0.2
+LAST_TOKEN_WORTH = 0.9  # the least a clue must be worth to spend the last token on it
 # with two players a play clue worth this much goes to a partner in danger before a save: they
 # play rather than discard, and the save can wait for a turn in which they have nothing to play
 PLAY_OVER_SAVE_WORTH = 1.0
@@ -699,7 +700,7 @@ class ConventionsBot(Bot):
         # with two players the only receiver acts next, so even a clue of small worth is used at
         # once; measured, it beats the discard it replaces
         worth = TWO_PLAYER_CLUE_WORTH if players == 2 else CLUE_WORTH
-        threshold = worth if view.clue_tokens > 1 or view.draw_pile_size == 0 else 0.9
+        threshold = worth if view.clue_tokens > 1 or view.draw_pile_size == 0 else LAST_TOKEN_WORTH
         if best.value < threshold:
             return None
         return best.action, self._clue_words(best)

@@ -44,6 +44,20 @@ NEXT_CHOP_AT_STAKE = 1.0
 # search: +0.01 to +0.02 a game with 2-4 players, none with five)
 SAVE_STAKE_WORTH = 0.3
 TWO_PLAYER_NEXT_CHOP_AT_STAKE = 2.0
+# what a play clue is worth, in cards played: one for its focus, and for each blind play it calls
+# and each prompt it makes, less a little for each link of its chain (a longer chain is read
+# apart more often and waits longer)
+BLIND_PLAY_WORTH = 1.2
+PROMPT_WORTH = 0.6
+LINK_COST = 0.1
+PLAY_MORE_WORTH = 0.8  # each further card a play clue shows fits now, besides its focus
+SAVE_PLAYS_WORTH = 0.9  # each card a save or a fix shows fits now
+FRESH_TOUCH_WORTH = 0.15  # each further card a clue with a focus newly touches
+FIX_WORTH = 2.5  # each misplay a clue heads off
+CLEARED_WORTH = 0.8  # each clued card a clue shows useless to a holder who did not know
+LAST_COPY_WORTH = 2.0  # a save of a last copy, before what its firework keeps
+SAFE_SAVE_WORTH = 0.1  # a save for a player with a known play, who will not discard soon
+KEPT_WORTH = 0.3  # a play clue its receiver could read as a save, so keeps the card
 
 
 @dataclass
@@ -128,7 +142,7 @@ class ClueBook:
         # apply the clue for a moment to see every card's belief afterwards
         trial = st.try_clue(self.seat, receiver, touched, mask, reading)
         try:
-            value = 2.5 * len(doomed)  # each misplay this clue heads off
+            value = FIX_WORTH * len(doomed)  # each misplay this clue heads off
             new_plays = 0
             marks = st.marks()
             for o in hand:
@@ -144,7 +158,7 @@ class ClueBook:
             for o in confused:
                 if within(st.belief(o), st.useless):
                     cleared += 1
-                    value += 0.8  # they will now discard a clued card that is no longer needed
+                    value += CLEARED_WORTH  # they will now discard a clued card no longer needed
             bad = self._bad_touch(receiver, trial.fresh, reading)
             chained, copies = self._chain_copies(reading)
             if bad is None or self._copy_misread(chained, copies):
@@ -185,8 +199,11 @@ class ClueBook:
             worth = 0.0
         value += worth
         if reading.focus is not None:
-            value += 0.15 * (len(trial.fresh) - 1)
-        value += 0.9 * new_plays if kind != "play" else 0.8 * max(0, new_plays - 1)
+            value += FRESH_TOUCH_WORTH * (len(trial.fresh) - 1)
+        if kind == "play":
+            value += PLAY_MORE_WORTH * max(0, new_plays - 1)
+        else:
+            value += SAVE_PLAYS_WORTH * new_plays
         if kind == "fix":
             if not new_plays and not doomed and value <= 0 and strict:
                 return None
@@ -270,11 +287,16 @@ class ClueBook:
         plays = reading.plays >> truth & 1 and not reading.saves >> truth & 1
         if plays and reading.saves & ~reading.plays & unseen:
             # it could be a save, so they will keep it rather than play it
-            return "save", 0.3, card_said(st.tables, "conventions.why.keep", truth)
+            return "save", KEPT_WORTH, card_said(st.tables, "conventions.why.keep", truth)
         if plays:
             blinds = [link for link in reading.links if link.kind == "finesse"]
             prompts = [link for link in reading.links if link.kind == "prompt"]
-            worth = 1.0 + 1.2 * len(blinds) + 0.6 * len(prompts) - 0.1 * len(reading.links)
+            worth = (
+                1.0
+                + BLIND_PLAY_WORTH * len(blinds)
+                + PROMPT_WORTH * len(prompts)
+                - LINK_COST * len(reading.links)
+            )
             if reading.tempo:
                 # one card played for a token, where a later clue on the next card would prompt
                 # this one and get both played: given when no play clue is worth more, ahead of
@@ -291,7 +313,7 @@ class ClueBook:
                 detail = card_said(st.tables, "conventions.why.play", truth)
             return "play", worth, detail
         if reading.saves >> truth & 1:
-            worth = self.save_value(truth) if self.in_danger(receiver) else 0.1
+            worth = self.save_value(truth) if self.in_danger(receiver) else SAFE_SAVE_WORTH
             return "save", worth, card_said(st.tables, "conventions.why.save", truth)
         return "fix", 0.0, reason("conventions.why.fix")
 
@@ -582,7 +604,7 @@ class ClueBook:
         st = self.state
         if not st.critical >> ident & 1:
             return 1.0
-        return 2.0 + SAVE_STAKE_WORTH * (self.at_stake(ident) - 1)
+        return LAST_COPY_WORTH + SAVE_STAKE_WORTH * (self.at_stake(ident) - 1)
 
     def at_stake(self, ident: int) -> int:
         """The points a firework loses with the last copy of ``ident``: the card and every
