@@ -33,6 +33,7 @@ from openhanabi.bots import seat_seed
 from openhanabi.bots.conventions import ConventionsBot
 from openhanabi.bots.conventions import bot as bot_module
 from openhanabi.bots.conventions import clues as clues_module
+from openhanabi.bots.search.bot import paired_gain
 from openhanabi.rules import Game, find_variant
 
 # the weights tuned, by the module that holds each
@@ -113,15 +114,6 @@ def evaluate(
     return [score for _, _, future in jobs for score in future.result()]
 
 
-def paired(new: list[int], old: list[int]) -> tuple[float, float]:
-    """The mean difference game by game and its standard error."""
-    diffs = [a - b for a, b in zip(new, old, strict=True)]
-    n = len(diffs)
-    mean = sum(diffs) / n
-    var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
-    return mean, math.sqrt(var / n)
-
-
 def means(scores: list[int], players: list[int]) -> str:
     n = len(scores) // len(players)
     parts = [sum(scores[i * n : (i + 1) * n]) / n for i in range(len(players))]
@@ -145,7 +137,7 @@ def tune(args: argparse.Namespace) -> None:
                 trial[name] = round(trial[name] * factor if trial[name] else rng.uniform(0, 0.3), 3)
             moved = {k: v for k, v in trial.items() if v != best[k]}
             scores = evaluate(pool, trial, args.players, seeds, False, f"round {round_}")
-            gain, se = paired(scores, best_scores)
+            gain, se = paired_gain(scores, best_scores)
             kept = gain > args.margin * se and gain > 0
             print(
                 f"round {round_:>3}: {moved} {means(scores, args.players)}"
@@ -181,7 +173,7 @@ def check(args: argparse.Namespace) -> None:
         new = evaluate(pool, weights, args.players, seeds, args.search, "the weights found")
     n = len(seeds)
     for i, players in enumerate(args.players):
-        gain, se = paired(new[i * n : (i + 1) * n], base[i * n : (i + 1) * n])
+        gain, se = paired_gain(new[i * n : (i + 1) * n], base[i * n : (i + 1) * n])
         print(
             f"{players} players: {sum(base[i * n : (i + 1) * n]) / n:.3f} as it is,"
             f" {sum(new[i * n : (i + 1) * n]) / n:.3f} found, {gain:+.4f} ± {se:.4f}"
