@@ -11,7 +11,9 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -19,9 +21,10 @@ from test_bench_cli import LOOPBACK_ONLY, RUN, loopback_only_available
 
 from odd_bots import Hangs
 from openhanabi.bench import MoveTimeoutError, Plan, Processes, run
-from openhanabi.bench.runner import Chunk, ChunkResult
+from openhanabi.bench.runner import Chunk, ChunkResult, Run
+from openhanabi.bench.timelimit import MoveClock, MoveTimeout
 from openhanabi.bots import Bot, registry
-from openhanabi.rules import Action, SeatView, find_variant
+from openhanabi.rules import Action, Game, SeatView, Variant, find_variant
 
 TESTS = Path(__file__).resolve().parent.parent
 # Hangs sits in seat 1 and sleeps ten minutes on move 14 of game 17; the others play on
@@ -118,6 +121,112 @@ def test_a_busy_loop_is_stopped_and_the_alarm_before_is_given_back(
         "bot 'spins' in seat 1 spent more than 0.2 s on move 2 of the game with seed 5 and "
         "2 players"
     )
+
+
+def off_the_main_thread(work: Callable[[], Run]) -> Run | BaseException:
+    """What ``work`` returns or raises, run on a thread of its own (where no signal reaches)."""
+    answers: list[Run | BaseException] = []
+
+    def play() -> None:
+        try:
+            answers.append(work())
+        except BaseException as error:  # handed back to the test's thread
+            answers.append(error)
+
+    worker = threading.Thread(target=play)
+    worker.start()
+    worker.join(60)
+    assert not worker.is_alive(), "the run went on past a minute"
+    return answers[0]
+
+
+def test_a_busy_loop_off_the_main_thread_is_stopped_by_the_watchdog(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(registry._BOTS, Spins.name, Spins)
+    plan = Plan((find_variant("base", players=2),), ("basic", "spins"), 2, 5, 0.2)
+    start = time.monotonic()
+    stopped = off_the_main_thread(lambda: run(plan))
+    assert time.monotonic() - start < 10
+    assert isinstance(stopped, MoveTimeoutError)
+    assert str(stopped) == (
+        "bot 'spins' in seat 1 spent more than 0.2 s on move 2 of the game with seed 5 and "
+        "2 players"
+    )
+    assert "move clock" not in [thread.name for thread in threading.enumerate()]
+
+
+def test_bots_within_the_limit_play_off_the_main_thread_as_without_one() -> None:
+    variant = find_variant("base", players=3)
+    plans = [Plan((variant,), ("basic", "random"), 20, 0, limit) for limit in (0.5, None)]
+    runs = [off_the_main_thread(lambda plan=plan: run(plan)) for plan in plans]
+    assert all(isinstance(answer, Run) for answer in runs)
+    timed, free = runs
+    assert isinstance(timed, Run) and isinstance(free, Run)
+    assert timed.results == free.results
+
+
+class Busy(Bot):
+    """A bot that keeps busy for the seconds it is told before each move."""
+
+    name = "busy"
+    summary = "keeps busy for a while"
+    seconds = 0.0
+
+    def act(self, view: SeatView) -> Action:
+        end = time.perf_counter() + self.seconds
+        while time.perf_counter() < end:
+            pass
+        return view.legal_actions[0]
+
+
+def moves_near_the_limit(limit: float, moves: int) -> tuple[int, int]:
+    """Plays ``moves`` moves of :class:`Busy`, each lasting a little less or a little more than
+    ``limit``, with Python work between them where a timeout handed over late would surface;
+    every timeout must come from a move that lasted the limit. Counts the moves stopped and the
+    moves that ended on their own."""
+    variant = find_variant("base", players=2)
+    view = variant_view(variant)
+    busy = Busy(0, variant)
+    stopped = ended = 0
+    with MoveClock(limit) as clock:
+        assert clock.active
+        (timed,) = clock.table([busy], seed=0)
+        for move in range(moves):
+            busy.seconds = limit * (0.8 + 0.4 * (move % 5) / 4)
+            start = time.perf_counter()
+            try:
+                timed.act(view)
+                ended += 1
+            except MoveTimeout:
+                assert time.perf_counter() - start >= limit
+                stopped += 1
+            between = time.perf_counter() + limit
+            while time.perf_counter() < between:
+                pass
+    return stopped, ended
+
+
+def variant_view(variant: Variant) -> SeatView:
+    """Seat 0's view of a game of ``variant`` as dealt."""
+    return Game.new(variant, seed=0).view(0)
+
+
+def test_a_timeout_is_raised_only_in_a_move_that_ran_over_the_signal_alarm() -> None:
+    stopped, ended = moves_near_the_limit(0.004, 600)
+    assert stopped > 0 and ended > 0
+
+
+def test_a_timeout_is_raised_only_in_a_move_that_ran_over_the_watchdog() -> None:
+    # the watchdog wakes within the interpreter's switch interval (5 ms) of the limit: moves
+    # some ten times as long let it stop some of them
+    answer: list[tuple[int, int]] = []
+    worker = threading.Thread(target=lambda: answer.append(moves_near_the_limit(0.04, 100)))
+    worker.start()
+    worker.join(60)
+    assert answer, "a timeout was raised outside a move, or the moves went on past a minute"
+    stopped, ended = answer[0]
+    assert stopped > 0 and ended > 0
 
 
 def nap(chunk: Chunk) -> ChunkResult:

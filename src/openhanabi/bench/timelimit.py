@@ -2,21 +2,32 @@
 ``hanabi bench`` with a message naming the bot, its seat, the game and the move, rather than
 hanging it for ever.
 
-How: the process that plays the games (this one, a worker process or a Ray worker) arms a
-one-shot ``SIGALRM`` timer as a bot's ``act`` starts and disarms it as it returns, so the limit
-counts the bot's own time, not the rules', for a microsecond or two a move. When the timer goes
-off, its handler raises :class:`MoveTimeout` inside the bot's move, be it in a loop or a sleep.
-It is no :class:`Exception`: neither the bot's own ``except Exception`` nor the table's catching
-of a bot's failures takes it for a move that merely failed (a bare ``except:`` in the bot would
-swallow it, and the move go on). The chunk then stops and hands back the message
-(:func:`openhanabi.bench.runner.play_chunk`), and the run stops: the executors end their workers
-still playing. A bot that never returns to Python (stuck in compiled code that holds the
-interpreter) is beyond a signal's reach; so are games played off the main thread, or where there
-is no ``SIGALRM`` (Windows): they play without a limit.
+How: the process that plays the games (this one, a worker process or a Ray worker) starts an
+alarm as a bot's ``act`` starts and stops it as it returns, so the limit counts the bot's own
+time, not the rules', for a microsecond or two a move. When the alarm goes off it raises
+:class:`MoveTimeout` inside the bot's move. It is no :class:`Exception`: neither the bot's own
+``except Exception`` nor the table's catching of a bot's failures takes it for a move that merely
+failed (a bare ``except:`` in the bot would swallow it, and the move go on). The chunk then stops
+and hands back the message (:func:`openhanabi.bench.runner.play_chunk`), and the run stops: the
+executors end their workers still playing.
+
+Two alarms serve, the first that can:
+
+* on the main thread where there is ``SIGALRM`` (Linux, macOS), a one-shot interval timer whose
+  handler raises the timeout, even in a sleep;
+* elsewhere (Windows, or games played off the main thread), a watchdog thread that hands the
+  timeout to the playing thread (``PyThreadState_SetAsyncExc``). The playing thread raises it at
+  its next step of Python, so a bot asleep or waiting in compiled code is stopped only when it
+  comes back to Python.
+
+A bot that never returns to Python (stuck in compiled code that holds the interpreter) is beyond
+either's reach, as is a Python with neither (one without ``ctypes.pythonapi``): its games play
+without a limit.
 """
 
 from __future__ import annotations
 
+import ctypes
 import signal
 import threading
 import time
@@ -34,7 +45,7 @@ class MoveTimeout(BaseException):
 
 class MoveClock:
     """While open (``with MoveClock(seconds) as clock``), limits each move of the bots that
-    :meth:`table` seats to ``seconds``. Opened where signals cannot serve, it leaves the bots as
+    :meth:`table` seats to ``seconds``. Opened where no alarm can serve, it leaves the bots as
     they are (:attr:`active` is false). An interval timer set before (``ITIMER_REAL``) rests while
     the clock is open and runs on after with the time it had left."""
 
@@ -46,16 +57,14 @@ class MoveClock:
         self.moving: TimedBot | None = None  # whose move is timed, if one is
         self.move = 0  # its number in the game, from 1: one a call to a bot's act
         self.seed = 0  # the game's
-        self._handler: Callable[[int, FrameType | None], Any] | int | None = None
-        self._timer = (0.0, 0.0)
-        self._opened = 0.0
+        self._alarm: SignalAlarm | ThreadAlarm | None = None
 
     def __enter__(self) -> MoveClock:
         if hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread():
-            self._handler = signal.signal(signal.SIGALRM, self._ring)
-            self._timer = signal.setitimer(signal.ITIMER_REAL, 0)
-            self._opened = time.monotonic()
-            self.active = True
+            self._alarm = SignalAlarm(self)
+        elif ThreadAlarm.available():
+            self._alarm = ThreadAlarm(self)
+        self.active = self._alarm is not None
         return self
 
     def __exit__(
@@ -64,9 +73,58 @@ class MoveClock:
         error: BaseException | None,
         traceback: TracebackType | None,
     ) -> None:
-        if not self.active:
-            return
+        if self._alarm is not None:
+            self._alarm.close()
+        self._alarm = None
         self.active = False
+
+    def table(self, bots: Sequence[Bot], seed: int) -> list[Bot]:
+        """The bots of a new game, dealt from ``seed``: each of their moves limited, if the clock
+        can limit them."""
+        self.move, self.seed = 0, seed
+        return [TimedBot(bot, self) for bot in bots] if self.active else list(bots)
+
+    def said(self, moving: TimedBot) -> str:
+        """What the timeout says of ``moving``'s move, the one being timed."""
+        return (
+            f"bot {moving.name!r} in seat {moving.seat} spent more than "
+            f"{self.seconds:g} s on move {self.move} of the game with seed "
+            f"{self.seed} and {moving.variant.players} players"
+        )
+
+    def start(self, moving: TimedBot) -> None:
+        """``moving``'s move begins: the alarm is set."""
+        assert self._alarm is not None  # only the bots of an open clock are timed
+        self.move += 1
+        self._alarm.start(moving)
+
+    def stop(self) -> None:
+        """The move ended, in time or not: the alarm is off, and no timeout follows it."""
+        assert self._alarm is not None
+        self._alarm.stop()
+
+
+class SignalAlarm:
+    """A one-shot ``ITIMER_REAL`` timer whose ``SIGALRM`` handler raises the timeout in the main
+    thread; the timer and handler set before it rest until :meth:`close`."""
+
+    def __init__(self, clock: MoveClock) -> None:
+        self.clock = clock
+        self._handler: Callable[[int, FrameType | None], Any] | int | None = signal.signal(
+            signal.SIGALRM, self._ring
+        )
+        self._timer = signal.setitimer(signal.ITIMER_REAL, 0)
+        self._opened = time.monotonic()
+
+    def start(self, moving: TimedBot) -> None:
+        self.clock.moving = moving
+        signal.setitimer(signal.ITIMER_REAL, self.clock.seconds)
+
+    def stop(self) -> None:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        self.clock.moving = None
+
+    def close(self) -> None:
         signal.setitimer(signal.ITIMER_REAL, 0)
         # a handler set outside Python reads as None: the default stands for it
         signal.signal(signal.SIGALRM, signal.SIG_DFL if self._handler is None else self._handler)
@@ -75,21 +133,90 @@ class MoveClock:
             left = max(1e-6, left - (time.monotonic() - self._opened))
             signal.setitimer(signal.ITIMER_REAL, left, interval)
 
-    def table(self, bots: Sequence[Bot], seed: int) -> list[Bot]:
-        """The bots of a new game, dealt from ``seed``: each of their moves limited, if the clock
-        can limit them."""
-        self.move, self.seed = 0, seed
-        return [TimedBot(bot, self) for bot in bots] if self.active else list(bots)
-
     def _ring(self, signum: int, frame: FrameType | None) -> None:
-        moving = self.moving
+        moving = self.clock.moving
         if moving is None:  # the move ended as the timer went off
             return
-        raise MoveTimeout(
-            f"bot {moving.name!r} in seat {moving.seat} spent more than "
-            f"{self.seconds:g} s on move {self.move} of the game with seed "
-            f"{self.seed} and {moving.variant.players} players"
+        raise MoveTimeout(self.clock.said(moving))
+
+
+class ThreadAlarm:
+    """A watchdog thread that, when a move runs past the limit, has the thread that opened the
+    clock raise the timeout at its next step of Python. Every change of the move in progress is
+    made under one lock, and a timeout handed over but not yet raised when the move ends is taken
+    back, so none is raised outside the move it was meant for."""
+
+    @staticmethod
+    def available() -> bool:
+        """Whether this Python can raise an exception in another thread (CPython can)."""
+        return hasattr(ctypes, "pythonapi") and hasattr(
+            ctypes.pythonapi, "PyThreadState_SetAsyncExc"
         )
+
+    def __init__(self, clock: MoveClock) -> None:
+        self.clock = clock
+        self._playing = threading.get_ident()
+        self._moved = threading.Condition()
+        self._deadline: float | None = None  # the move's, while one is timed and not yet over
+        self._handed = False  # a timeout was handed to the playing thread during this move
+        self._closed = False
+        self._said = ""
+
+        alarm = self
+
+        class Overtime(MoveTimeout):
+            """The timeout handed across threads: raised as a class, without arguments, it says
+            what the watchdog wrote as it went off."""
+
+            def __str__(self) -> str:
+                return alarm._said
+
+        self._overtime = Overtime
+        self._watchdog = threading.Thread(target=self._watch, name="move clock", daemon=True)
+        self._watchdog.start()
+
+    def start(self, moving: TimedBot) -> None:
+        with self._moved:
+            self.clock.moving = moving
+            self._deadline = time.monotonic() + self.clock.seconds
+            self._handed = False
+            self._moved.notify()
+
+    def stop(self) -> None:
+        with self._moved:
+            if self._handed:  # raised already, or about to be: taken back in the second case
+                self._hand(None)
+            self._deadline = None
+            self.clock.moving = None
+
+    def close(self) -> None:
+        with self._moved:
+            self._closed = True
+            self._moved.notify()
+        self._watchdog.join()
+
+    def _watch(self) -> None:
+        with self._moved:
+            while not self._closed:
+                if self._deadline is None:
+                    self._moved.wait()
+                    continue
+                left = self._deadline - time.monotonic()
+                if left > 0:
+                    self._moved.wait(left)
+                    continue
+                moving = self.clock.moving
+                assert moving is not None  # set with the deadline, under this lock
+                self._said = self.clock.said(moving)
+                self._hand(self._overtime)
+                self._handed = True
+                self._deadline = None  # once a move
+
+    def _hand(self, overtime: type[MoveTimeout] | None) -> None:
+        """Has the playing thread raise ``overtime`` at its next step, or, given None, not raise
+        the one handed to it if it has not yet."""
+        exception = None if overtime is None else ctypes.py_object(overtime)
+        ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(self._playing), exception)
 
 
 class TimedBot(Bot):
@@ -107,12 +234,8 @@ class TimedBot(Bot):
         return self.bot.name
 
     def act(self, view: SeatView) -> Action:
-        clock = self.clock
-        clock.moving = self
-        clock.move += 1
-        signal.setitimer(signal.ITIMER_REAL, clock.seconds)
+        self.clock.start(self)
         try:
             return self.bot.act(view)
         finally:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            clock.moving = None
+            self.clock.stop()
