@@ -1,6 +1,6 @@
 """The bots' threads: a move's answer or its error reaches its waiter, no more moves run at once
-than there are threads, a hung move's thread is replaced until it ends, and a hung move never
-keeps the process from ending."""
+than there are threads, a move past its time is stopped where Python can stop it, a hung move's
+thread is replaced until it ends, and a hung move never keeps the process from ending."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 
 import pytest
 
-from openhanabi.server.thinking import BotThreads
+from openhanabi.server.thinking import BotThreads, MoveAbandoned
 
 T = TypeVar("T")
 
@@ -90,6 +90,60 @@ def test_a_hung_move_has_its_thread_replaced_until_it_ends() -> None:
     assert until(lambda: threads.threads == 0)
 
 
+def spin(seconds: float) -> str:
+    """A move that keeps busy for ``seconds`` (for ever, given inf) and shrugs off any
+    ordinary exception, as a careless bot might."""
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        try:
+            pass
+        except Exception:
+            continue
+    return "done"
+
+
+def test_a_move_lost_in_a_loop_is_stopped_and_its_thread_freed() -> None:
+    threads = BotThreads(1)
+
+    async def loop_for_ever() -> None:
+        with pytest.raises(TimeoutError):
+            await threads.think(spin, float("inf"), 0.1)
+
+    run(loop_for_ever())
+    # no release: the loop itself ends, and with it its thread, leaving only its stand-in
+    assert until(lambda: threads.hung == 0 and threads.threads == 1)
+    threads.close()
+    assert until(lambda: threads.threads == 0)
+
+
+def test_a_move_told_to_stop_as_it_ends_never_stops_a_later_move() -> None:
+    # moves that end about when their time is up, each followed by a quick one on the same
+    # thread: a word to stop handed over late would stop the quick move, or the thread itself
+    threads = BotThreads(1)
+    timed_out = answered = 0
+
+    async def near_the_limit() -> None:
+        nonlocal timed_out, answered
+        for move in range(100):
+            try:
+                await threads.think(spin, 0.01 + 0.03 * (move % 5) / 4, 0.02)
+                answered += 1
+            except TimeoutError:
+                timed_out += 1
+            assert await threads.think(lambda x: x, move, 5) == move
+
+    run(near_the_limit())
+    assert timed_out > 0 and answered > 0
+    assert until(lambda: threads.hung == 0 and threads.threads == 1)
+    threads.close()
+    assert until(lambda: threads.threads == 0)
+
+
+def test_the_word_to_stop_is_no_ordinary_exception() -> None:
+    # a bot's own "except Exception" must not take it for a failure of its own and go on
+    assert not issubclass(MoveAbandoned, Exception)
+
+
 def test_a_move_whose_wait_is_cancelled_has_its_thread_replaced_too() -> None:
     # a room that closes while its bot thinks cancels the wait
     threads = BotThreads(1)
@@ -133,7 +187,7 @@ def test_a_hung_move_never_keeps_the_process_from_ending() -> None:
     # a standard thread pool joins its threads at exit: this process would wait for ever
     script = (
         "import asyncio, threading\n"
-        "from openhanabi.server.thinking import BotThreads\n"
+        "from openhanabi.server.thinking import BotThreads, MoveAbandoned\n"
         "threads = BotThreads(1)\n"
         "async def main():\n"
         "    try:\n"

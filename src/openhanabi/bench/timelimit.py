@@ -16,18 +16,17 @@ Two alarms serve, the first that can:
 * on the main thread where there is ``SIGALRM`` (Linux, macOS), a one-shot interval timer whose
   handler raises the timeout, even in a sleep;
 * elsewhere (Windows, or games played off the main thread), a watchdog thread that hands the
-  timeout to the playing thread (``PyThreadState_SetAsyncExc``). The playing thread raises it at
-  its next step of Python, so a bot asleep or waiting in compiled code is stopped only when it
-  comes back to Python.
+  timeout to the playing thread (:mod:`openhanabi.interrupts`), to within the interpreter's
+  switch interval (5 ms). The playing thread raises it at its next step of Python, so a bot
+  asleep or waiting in compiled code is stopped only when it comes back to Python.
 
 A bot that never returns to Python (stuck in compiled code that holds the interpreter) is beyond
-either's reach, as is a Python with neither (one without ``ctypes.pythonapi``): its games play
+either's reach, as is a Python with neither (one that cannot interrupt a thread): its games play
 without a limit.
 """
 
 from __future__ import annotations
 
-import ctypes
 import signal
 import threading
 import time
@@ -35,6 +34,7 @@ from collections.abc import Callable, Sequence
 from types import FrameType, TracebackType
 from typing import Any
 
+from openhanabi import interrupts
 from openhanabi.bots import Bot
 from openhanabi.rules import Action, SeatView
 
@@ -62,7 +62,7 @@ class MoveClock:
     def __enter__(self) -> MoveClock:
         if hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread():
             self._alarm = SignalAlarm(self)
-        elif ThreadAlarm.available():
+        elif interrupts.can_interrupt():
             self._alarm = ThreadAlarm(self)
         self.active = self._alarm is not None
         return self
@@ -146,13 +146,6 @@ class ThreadAlarm:
     made under one lock, and a timeout handed over but not yet raised when the move ends is taken
     back, so none is raised outside the move it was meant for."""
 
-    @staticmethod
-    def available() -> bool:
-        """Whether this Python can raise an exception in another thread (CPython can)."""
-        return hasattr(ctypes, "pythonapi") and hasattr(
-            ctypes.pythonapi, "PyThreadState_SetAsyncExc"
-        )
-
     def __init__(self, clock: MoveClock) -> None:
         self.clock = clock
         self._playing = threading.get_ident()
@@ -185,7 +178,7 @@ class ThreadAlarm:
     def stop(self) -> None:
         with self._moved:
             if self._handed:  # raised already, or about to be: taken back in the second case
-                self._hand(None)
+                interrupts.take_back(self._playing)
             self._deadline = None
             self.clock.moving = None
 
@@ -208,15 +201,9 @@ class ThreadAlarm:
                 moving = self.clock.moving
                 assert moving is not None  # set with the deadline, under this lock
                 self._said = self.clock.said(moving)
-                self._hand(self._overtime)
+                interrupts.interrupt(self._playing, self._overtime)
                 self._handed = True
                 self._deadline = None  # once a move
-
-    def _hand(self, overtime: type[MoveTimeout] | None) -> None:
-        """Has the playing thread raise ``overtime`` at its next step, or, given None, not raise
-        the one handed to it if it has not yet."""
-        exception = None if overtime is None else ctypes.py_object(overtime)
-        ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(self._playing), exception)
 
 
 class TimedBot(Bot):

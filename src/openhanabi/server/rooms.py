@@ -48,7 +48,7 @@ STAND_IN = "basic"  # plays a turn for a bot that failed
 # times; past that, the bots wait for the next player to open the game or ping its socket
 BOT_TURN_TRIES = 5
 # a bot's move that takes longer than this is the stand-in's, as is every later move of that
-# bot's seat in the game: its thread cannot be stopped, and may still be working on it
+# bot's seat in the game: its move is told to stop, but may still be working on it
 BOT_SECONDS = 30.0
 # the threads the bots of every table think in at once, apart from those that load and store
 # games; a bot that hangs has its thread replaced (:mod:`~openhanabi.server.thinking`)
