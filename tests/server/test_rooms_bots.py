@@ -192,8 +192,8 @@ class Hangs(BasicBot):
 def test_a_bot_that_thinks_too_long_gives_its_seat_to_a_basic_bot_for_the_game(
     client: TestClient, settings: Settings, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Its thread cannot be stopped and may still be at work: a basic bot plays that seat from
-    then on, and the table goes on."""
+    """Its move, asleep, cannot be stopped before it wakes and may still be at work: a basic bot
+    plays that seat from then on, and the table goes on."""
     monkeypatch.setitem(registry._BOTS, Hangs.name, Hangs)
     monkeypatch.setattr(rooms, "BOT_SECONDS", 0.2)
     Hangs.asked = 0
@@ -212,3 +212,40 @@ def test_a_bot_that_thinks_too_long_gives_its_seat_to_a_basic_bot_for_the_game(
         stored = db.scalars(select(GameRecord)).one()
         assert stored.explanations["2"].startswith("(hangs failed; a basic bot stood in) ")
         assert len(stored.record["actions"]) >= 6
+
+
+class Spins(BasicBot):
+    """A bot lost in a loop that shrugs off every ordinary exception; its ``finally`` says
+    when the loop was stopped."""
+
+    name = "spins"
+    summary = "loops for ever"
+    stopped = threading.Event()
+
+    def act(self, view: SeatView) -> Action:
+        try:
+            while True:
+                try:
+                    pass
+                except Exception:
+                    continue
+        finally:
+            Spins.stopped.set()
+
+
+def test_a_bot_lost_in_a_loop_is_stopped_once_its_seat_is_given_away(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Left running, the loop would keep a core busy for as long as the server runs."""
+    monkeypatch.setitem(registry._BOTS, Spins.name, Spins)
+    monkeypatch.setattr(rooms, "BOT_SECONDS", 0.2)
+    Spins.stopped.clear()
+    other = second_browser(client)
+    table = seat_table(client, other, bot=Spins.name)
+    url = f"/tables/{table}/socket"
+    with client.websocket_connect(url) as ann_socket, other.websocket_connect(url) as ben_socket:
+        ann, ben = Player(ann_socket), Player(ben_socket)
+        ann.send(scripted(ann.read_state()))
+        ben.send(scripted(ben.read_state(1)))
+        assert ann.read_state(3)["seat_on_turn"] == 0  # the stand-in moved for the bot's seat
+        assert Spins.stopped.wait(WAIT_SECONDS), "the bot's loop runs on"
