@@ -29,9 +29,10 @@ from openhanabi.bench import default_jobs
 from openhanabi.bench.progress import progress_bar
 from openhanabi.bench.review import KINDS, Agreement, Move, agreement, kind_of, review
 from openhanabi.bench.stats import estimate
-from openhanabi.bots import BotError, bot_classes, find_bot, play_game
+from openhanabi.bots import BotError, play_game, resolve_bot
 from openhanabi.bots.table import new_bot
 from openhanabi.records import RecordError, read_record, replay, start_game
+from openhanabi.rules import UnknownNameError
 
 ROOT = Path(__file__).resolve().parents[1]
 HUMAN_GAMES = ROOT.parent / "shared" / "data" / "ah2ac2-3p"
@@ -45,7 +46,7 @@ def reviewed(path: Path, bot: str, seed: int) -> tuple[list[Move], int, int, int
     record = read_record(path)
     players = record.variant.players
     try:
-        kind = find_bot(bot)
+        kind = resolve_bot(bot)
         bots = [new_bot(kind, seat, record.variant, seed) for seat in range(players)]
         game = play_game(start_game(record), bots)
         moves = review(record, bot)
@@ -116,7 +117,8 @@ def main(argv: list[str] | None = None) -> int:
         "--bot",
         action="append",
         metavar="NAME",
-        help=f"a bot by name, repeated for several (default: {' '.join(DEFAULT_BOTS)})",
+        help="a bot by name or as FILE.py:CLASS, repeated for several (default: "
+        f"{' '.join(DEFAULT_BOTS)})",
     )
     parser.add_argument(
         "--jobs", type=int, default=default_jobs(), help="worker processes (default: every core)"
@@ -128,9 +130,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     bots = args.bot or list(DEFAULT_BOTS)
-    unknown = [name for name in bots if name not in bot_classes()]
-    if unknown:
-        parser.error(f"unknown bot {unknown[0]!r} (known bots: {', '.join(bot_classes())})")
+    try:
+        for name in bots:
+            resolve_bot(name)
+    except UnknownNameError as error:
+        parser.error(str(error))
     paths = sorted(args.folder.glob("*.json"))
     if not paths:
         parser.error(f"no game records (*.json) in {args.folder}")

@@ -23,9 +23,9 @@ from dataclasses import dataclass
 from openhanabi.bench import default_jobs
 from openhanabi.bench.progress import progress_bar
 from openhanabi.bench.report import rate_text
-from openhanabi.bots import BotError, bot_classes, seat_seed
+from openhanabi.bots import BotError, bot_classes, resolve_bot, seat_seed
 from openhanabi.bots.table import act, legal, new_bot
-from openhanabi.rules import PRESETS, Game, Termination, find_variant
+from openhanabi.rules import PRESETS, Game, Termination, UnknownNameError, find_variant
 
 
 @dataclass(frozen=True)
@@ -42,7 +42,7 @@ class Tally:
 
 
 def check(bot_name: str, preset: str, games: int) -> Tally:
-    bot = bot_classes()[bot_name]
+    bot = resolve_bot(bot_name)
     illegal = crashes = total = strikeouts = 0
     first_failure = None
     start = time.perf_counter()
@@ -98,7 +98,9 @@ def main(argv: list[str] | None = None) -> int:
         "--jobs", type=int, default=default_jobs(), help="worker processes (default: every core)"
     )
     parser.add_argument(
-        "--bot", action="append", help="only this bot (repeatable; default: every bot)"
+        "--bot",
+        action="append",
+        help="only this bot, by name or as FILE.py:CLASS (repeatable; default: every bot)",
     )
     parser.add_argument(
         "--preset",
@@ -113,9 +115,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.jobs < 1:
         parser.error("--jobs must be at least 1")
     names = args.bot or sorted(bot_classes())
-    unknown = [name for name in names if name not in bot_classes()]
-    if unknown:  # refused before any game is played, not as a worker's traceback
-        parser.error(f"unknown bot {unknown[0]!r} (known bots: {', '.join(bot_classes())})")
+    try:  # refused before any game is played, not as a worker's traceback
+        for name in names:
+            resolve_bot(name)
+    except UnknownNameError as error:
+        parser.error(str(error))
     work = [(name, preset) for name in names for preset in args.preset or keys]
     print(f"{args.games} games per bot and preset, players 2-5 in turn, seeds 0..{args.games - 1}")
     width = max(len("bot"), *map(len, names))

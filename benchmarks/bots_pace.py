@@ -26,7 +26,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 
 from openhanabi.bench.progress import progress_bar
-from openhanabi.bots import find_bot, seat_seed
+from openhanabi.bots import resolve_bot, seat_seed
 from openhanabi.rules import Game, RulesError, Variant, find_variant
 
 CHUNK = 10  # games a worker plays at a time, at most
@@ -60,7 +60,7 @@ def follow(variant: Variant, seating: Sequence[str], seed: int) -> Pace:
     card drawn."""
     game = Game.new(variant, seed)
     bots = [
-        find_bot(name)(seat, variant, seat_seed(seed, seat)) for seat, name in enumerate(seating)
+        resolve_bot(name)(seat, variant, seat_seed(seed, seat)) for seat, name in enumerate(seating)
     ]
     dealt = game.cards_drawn
     pile = len(game.draw_pile)
@@ -179,7 +179,7 @@ def main(argv: list[str] | None = None) -> None:
             find_variant(args.variant, players=players)
         for seating in tables:
             for name in seating:
-                find_bot(name)
+                resolve_bot(name)
     except RulesError as error:
         parser.error(str(error))
     chunk = max(1, min(CHUNK, math.ceil(args.games / (4 * args.jobs))))

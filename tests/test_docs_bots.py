@@ -70,3 +70,31 @@ def test_the_fields_the_view_table_names_are_the_views_and_the_variants() -> Non
             named = re.findall(r"`(\w+)`", meaning)
             variant = find_variant("base", players=2)
             assert named and [name for name in named if not hasattr(variant, name)] == []
+
+
+def test_the_bot_file_commands_run_as_written_with_the_class_saved_as_its_file(
+    tmp_path: Path,
+) -> None:
+    (shown,) = [block for block in blocks("sh") if "first_move.py:" in block]
+    (tmp_path / "first_move.py").write_text(blocks("python")[0])
+    shared = ROOT.parent / "shared"
+    for line in shown.splitlines():
+        command = line.replace("../shared", str(shared)).split()
+        assert command[0] == "hanabi"
+        if command[1] == "bench":
+            command += ["--games", "4"]  # the last --games counts: a few games, not 200
+        result = subprocess.run(
+            [sys.executable, "-m", "openhanabi.cli", *command[1:]],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+            stdin=subprocess.DEVNULL,  # hanabi play: the game stops at the end of input
+        )
+        assert result.returncode == 0, (line, result.stderr)
+        assert "Traceback" not in result.stderr
+        if command[1] == "play":
+            assert "with first-move bots" in result.stdout
+        if command[1] == "replay":
+            assert "I made the first move the rules allow." in result.stdout

@@ -97,6 +97,40 @@ def test_one_game_has_no_standard_error_to_show(tmp_path: Path) -> None:
     assert summary["score"]["standard_error"] is None
 
 
+SEEDED_BOT = """
+import random
+
+from openhanabi.bots import Bot
+
+
+class Seeded(Bot):
+    name = "seeded"
+    summary = "a legal action drawn from its seed"
+
+    def act(self, view):
+        return random.Random(self.seed + len(view.events)).choice(view.legal_actions)
+"""
+
+
+def bot_file(tmp_path: Path) -> str:
+    """The spec of a bot in a file of its own, not installed: FILE.py:CLASS."""
+    path = tmp_path / "seeded.py"
+    path.write_text(SEEDED_BOT)
+    return f"{path}:Seeded"
+
+
+def test_a_bot_named_by_its_file_plays_the_same_games_in_worker_processes(
+    tmp_path: Path,
+) -> None:
+    spec = bot_file(tmp_path)
+    args = ("--bot", f"basic,{spec}", "--players", "2", "3", "--games", "8", "--seed", "9")
+    one = bench_json(tmp_path, *args, "--jobs", "1")
+    two = bench_json(tmp_path, *args, "--jobs", "2")
+    assert one["runs"][0]["bots"] == ["basic", spec]
+    assert one["runs"][0]["games"] == two["runs"][0]["games"]
+    assert not any(game["error"] for game in one["runs"][0]["games"])
+
+
 def test_results_are_the_same_with_one_or_two_jobs(tmp_path: Path) -> None:
     args = ("--bot", "basic,random", "--players", "2", "3", "--games", "8", "--seed", "9")
     one = bench_json(tmp_path, *args, "--jobs", "1")
@@ -122,7 +156,9 @@ def test_results_are_the_same_on_a_local_ray_instance(tmp_path: Path) -> None:
         pytest.skip("Ray is not installed (pip install -e '.[ray]' to run this test)")
     if not loopback_only_available():
         pytest.skip("cannot make a network namespace (unshare --net) to keep Ray on loopback")
-    args = ("--bot", "basic,random", "--players", "2", "3", "--games", "8", "--seed", "9")
+    # a bot named by its file too: each worker loads it for itself
+    bots = f"basic,random,{bot_file(tmp_path)}"
+    args = ("--bot", bots, "--players", "3", "4", "--games", "8", "--seed", "9")
     one = bench_json(tmp_path, *args, "--jobs", "1")
     ray = bench_json(tmp_path, *args, "--ray", "local", "--jobs", "2", prefix=LOOPBACK_ONLY)
     assert ray["ray"] == "local"
@@ -180,6 +216,8 @@ def test_compare_prints_the_paired_difference() -> None:
     ("args", "message"),
     [
         (["--bot", "nobody"], "unknown bot 'nobody'"),
+        (["--bot", "/no/such/bots.py:Bot"], "bot '/no/such/bots.py:Bot': there is no file"),
+        (["--bot", "json:JSONDecoder"], "is not a subclass of openhanabi.bots.Bot"),
         (["--players", "2", "6"], "players must be 2 to 5, not 6"),
         (["--games", "0"], "--games must be at least 1"),
         (["--jobs", "0"], "--jobs must be at least 1"),

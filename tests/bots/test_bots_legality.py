@@ -12,7 +12,7 @@ import pytest
 from benchmark_scripts import load_benchmark
 
 from odd_bots import Unmakeable
-from openhanabi.bots import Bot, bot_classes, seat_seed
+from openhanabi.bots import Bot, bot_classes, registry, seat_seed
 from openhanabi.rules import PRESETS, Action, Game, Preset, SeatView, Variant, find_preset
 
 BOTS = sorted(bot_classes())
@@ -109,8 +109,8 @@ def test_the_full_check_can_be_split_by_preset(capsys: pytest.CaptureFixture[str
 
 def test_the_full_check_counts_illegal_actions_and_crashes(monkeypatch: pytest.MonkeyPatch) -> None:
     legality = load_benchmark("bots_legality")
-    bots = {"illegal": IllegalBot, "crashing": CrashingBot}
-    monkeypatch.setattr(legality, "bot_classes", lambda: bots)
+    for name, bot in {"illegal": IllegalBot, "crashing": CrashingBot}.items():
+        monkeypatch.setitem(registry._BOTS, name, bot)
     illegal = legality.check("illegal", "base", 3)
     assert (illegal.illegal, illegal.crashes, illegal.games) == (3, 0, 3)
     crashed = legality.check("crashing", "base", 3)
@@ -122,7 +122,8 @@ def test_the_full_check_names_the_first_failure_of_each_kind(
 ) -> None:
     legality = load_benchmark("bots_legality")
     bots = {"illegal": IllegalBot, "crashing": CrashingBot, "unmakeable": Unmakeable}
-    monkeypatch.setattr(legality, "bot_classes", lambda: bots)
+    for name, bot in bots.items():
+        monkeypatch.setitem(registry._BOTS, name, bot)
     illegal = legality.check("illegal", "base", 2)
     assert illegal.first_failure == (
         "seed 0, 2 players: bot 'illegal' in seat 0 chose discard 10000: "

@@ -12,8 +12,16 @@ from pathlib import Path
 
 import pytest
 
-from openhanabi.bots import bot_classes, broken_bots, find_bot, make_bot, registry
-from openhanabi.rules import UnknownNameError, find_variant
+from openhanabi.bots import (
+    bot_classes,
+    broken_bots,
+    find_bot,
+    make_bot,
+    play_game,
+    registry,
+    resolve_bot,
+)
+from openhanabi.rules import Game, UnknownNameError, find_variant
 
 
 @pytest.fixture
@@ -205,3 +213,118 @@ def test_a_package_fixed_since_the_last_scan_is_no_longer_listed_broken(
     assert find_bot("later").__name__ == "LaterBot"
     assert "later" not in broken_bots()
     assert "later" in bot_classes()
+
+
+# A bot that is not installed, named by its file or module (FILE.py:CLASS, MODULE:CLASS): where
+# a person names a bot on the command line, never where a web client does.
+
+PICKY_BOT = """
+import random
+
+from openhanabi.bots import Bot
+
+from picky_helpers import first_of  # a module beside the file
+
+
+class Picky(Bot):
+    name = "picky"
+    summary = "a legal action drawn from its seed"
+
+    def act(self, view):
+        return first_of(random.Random(self.seed + len(view.events)).sample(view.legal_actions, 2))
+
+
+class Outer:
+    class Inner(Picky):
+        name = "inner"
+"""
+
+
+@pytest.fixture
+def bot_file(tmp_path: Path) -> Iterator[Path]:
+    """A bot in a file of its own, importing a module beside it."""
+    folder = tmp_path / "my bots"  # a space in the path, as in many home folders
+    folder.mkdir()
+    (folder / "picky_helpers.py").write_text("def first_of(actions):\n    return actions[0]\n")
+    path = folder / "picky.py"
+    path.write_text(PICKY_BOT)
+    saved = list(sys.path)
+    try:
+        yield path
+    finally:
+        sys.path[:] = saved
+        sys.modules.pop("picky_helpers", None)
+        for name in [name for name in sys.modules if name.startswith("openhanabi_bot_picky_")]:
+            del sys.modules[name]
+        registry._SPECS.clear()
+
+
+def test_a_bot_file_not_installed_plays_by_its_spec(bot_file: Path) -> None:
+    picky = resolve_bot(f"{bot_file}:Picky")
+    assert picky.name == "picky" and resolve_bot(f"{bot_file}:Picky") is picky  # loaded once
+    assert resolve_bot(f"{bot_file}:Outer.Inner").name == "inner"
+    variant = find_variant("base", players=3)
+    games = [
+        play_game(Game.new(variant, seed=4), [picky(s, variant, seed) for s in range(3)])
+        for seed in (1, 1, 2)
+    ]
+    assert all(game.outcome is not None for game in games)
+    assert games[0].events == games[1].events != games[2].events  # its seed, and only it, counts
+    assert "picky" not in bot_classes()  # loaded for whoever named it, not registered
+
+
+def test_a_module_not_installed_names_a_bot_by_its_import_path(
+    bot_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.syspath_prepend(str(bot_file.parent))
+    try:
+        assert resolve_bot("picky:Outer.Inner").name == "inner"
+    finally:
+        sys.modules.pop("picky", None)
+    assert resolve_bot("random") is find_bot("random")  # a name is a name
+
+
+def test_only_the_command_line_reads_specs_a_registered_name_never_imports(
+    bot_file: Path, tmp_path: Path
+) -> None:
+    marker = tmp_path / "imported"
+    trap = tmp_path / "trap.py"
+    trap.write_text(f"open({str(marker)!r}, 'w').close()\n")
+    for lookup in (find_bot, lambda spec: make_bot(spec, 0, find_variant("base", players=2))):
+        with pytest.raises(UnknownNameError, match="unknown bot"):
+            lookup(f"{trap}:Bot")
+    assert not marker.exists()
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("{folder}/nowhere.py:Picky", "there is no file {folder}/nowhere.py"),
+        ("no_such_module_anywhere:Picky", "there is no module 'no_such_module_anywhere'"),
+        ("{file}:Nobody", "{file} has no 'Nobody'"),
+        ("{file}:Outer.Nobody", "{file} has no 'Outer.Nobody'"),
+        ("{file}:random", "is not a subclass of openhanabi.bots.Bot"),
+        ("{folder}/abstract.py:NoAct", "does not define act"),
+        ("{folder}/broken.py:Picky", "cannot be loaded: ZeroDivisionError: division by zero"),
+        ("{folder}/needs.py:Picky", "cannot be loaded: ModuleNotFoundError: No module named"),
+        ("{file}:", "a spec is FILE.py:CLASS or MODULE:CLASS"),
+        (":Picky", "a spec is FILE.py:CLASS or MODULE:CLASS"),
+    ],
+)
+def test_a_spec_that_names_no_usable_bot_says_what_is_wrong(
+    bot_file: Path, spec: str, message: str
+) -> None:
+    folder = bot_file.parent
+    (folder / "abstract.py").write_text(
+        "from openhanabi.bots import Bot\n\nclass NoAct(Bot):\n    name = 'no-act'\n"
+    )
+    (folder / "broken.py").write_text("1 / 0\n")
+    (folder / "needs.py").write_text("import no_such_dependency_anywhere\n")
+    fill = {"folder": folder, "file": bot_file}
+    with pytest.raises(UnknownNameError) as refused:
+        resolve_bot(spec.format(**fill))
+    said = str(refused.value)
+    assert said.startswith(f"bot {spec.format(**fill)!r}") and message.format(**fill) in said
+    assert len(said.splitlines()) == 1
+    # a file that failed as it ran is not left half-imported
+    assert not any(name.startswith("openhanabi_bot_broken_") for name in sys.modules)

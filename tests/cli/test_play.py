@@ -214,6 +214,26 @@ def test_without_bot_the_other_seats_play_by_conventions_people_use(
     assert terminal.finish() == 0
 
 
+def test_a_bot_being_written_plays_the_other_seats_from_its_file(
+    hanabi: Callable[..., Terminal], tmp_path: Path
+) -> None:
+    # a bot builder tries a bot before packaging it: named as FILE.py:CLASS, shown by its name
+    path = tmp_path / "cluer.py"
+    path.write_text(
+        "from openhanabi.bots import Bot\n\n"
+        "class Cluer(Bot):\n"
+        "    name = 'cluer'\n"
+        "    summary = 'clues when it can, else plays its newest card'\n\n"
+        "    def act(self, view):\n"
+        "        return view.legal_actions[-1]\n"
+    )
+    terminal = hanabi("--seed", "3", "--bot", f"{path}:Cluer", "--start-seat", "2")
+    assert "with cluer bots" in terminal.screen
+    assert tokens(terminal.screen) == (7, 8)  # Bob, the file's bot, gave a clue first
+    terminal.type("quit")
+    assert terminal.finish() == 0
+
+
 def test_the_start_seat_is_numbered_as_on_the_board(hanabi: Callable[..., Terminal]) -> None:
     # seats are numbered from 1 in `hanabi play`, --start-seat as --seat: with 2, Bob starts
     terminal = hanabi("--seed", "3", "--bot", "basic", "--start-seat", "2")
@@ -261,6 +281,7 @@ def play_without_input(*args: str) -> subprocess.CompletedProcess[str]:
 def test_bad_options_exit_2_with_one_line() -> None:
     for args, message in [
         (["--bot", "nobody"], "hanabi play: unknown bot 'nobody'"),
+        (["--bot", "nowhere.py:Bot"], "hanabi play: bot 'nowhere.py:Bot': there is no file"),
         (["--seat", "3"], "hanabi play: --seat must be 1 to 2, not 3"),
         (["--start-seat", "0"], "hanabi play: --start-seat must be 1 to 2, not 0"),
         (["--variant", "nope"], "hanabi play: unknown variant 'nope'"),

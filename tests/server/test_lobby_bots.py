@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from html import unescape
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
@@ -57,6 +58,25 @@ def test_a_table_of_a_person_and_the_recommended_bot_opens(client: TestClient) -
         translator("en")("site.bot_seat", bot=BESIDE_PEOPLE)
         in client.get(response.headers["location"]).text
     )
+
+
+def test_a_seat_cannot_take_a_bot_named_by_a_file_or_module(
+    client: TestClient, tmp_path: Path
+) -> None:
+    # the command line loads bots from FILE.py:CLASS; a visitor naming code to import is
+    # refused, and nothing of it runs
+    marker = tmp_path / "imported"
+    trap = tmp_path / "trap.py"
+    trap.write_text(
+        f"open({str(marker)!r}, 'w').close()\nfrom openhanabi.bots.basic import BasicBot as Trap\n"
+    )
+    register(client, "ann")
+    for bot in (f"{trap}:Trap", "openhanabi.bots.basic:BasicBot"):
+        response = post(client, "/tables", {"variant": "base", "players": "2", "seat_2": bot})
+        assert response.status_code == 400
+        assert "There is no bot called" in unescape(response.text)
+    assert not marker.exists()
+    assert "Trap" not in client.get("/").text
 
 
 CONVENTIONS = (

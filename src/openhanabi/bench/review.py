@@ -22,7 +22,7 @@ import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from openhanabi.bots import BotError, find_bot
+from openhanabi.bots import BotError, resolve_bot
 from openhanabi.bots.explanation import Reason
 from openhanabi.bots.table import new_bot
 from openhanabi.records import Record, replay_states
@@ -82,7 +82,7 @@ def review(record: Record, bot: str, seed: int = 0) -> list[Move]:
 
 def reviewing(record: Record, bot: str, seed: int = 0) -> Iterator[Move]:
     """:func:`review` one move at a time, for a caller that shows its progress."""
-    kind = find_bot(bot)
+    kind = resolve_bot(bot)
     states = replay_states(record, copies=False)
     for index, (game, made) in enumerate(zip(states, record.actions, strict=False)):
         if made.type is ActionType.GAME_OVER:

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from openhanabi.bench.executors import Executor, Serial
 from openhanabi.bench.timelimit import MoveClock, MoveTimeout
-from openhanabi.bots import Bot, BotError, find_bot, play_game, seat_seed
+from openhanabi.bots import Bot, BotError, play_game, resolve_bot, seat_seed
 from openhanabi.bots.table import new_bot
 from openhanabi.rules import Game, Termination, Variant
 
@@ -136,7 +136,7 @@ def play_one(
 def play_chunk(chunk: Chunk) -> ChunkResult:
     """Play every game of ``chunk`` (runs in a worker process or on a cluster). Whatever the
     bots print goes to standard error: standard output is for the results."""
-    bots = [find_bot(name) for name in chunk.seating]
+    bots = [resolve_bot(name) for name in chunk.seating]
     results: list[GameResult] = []
     start = time.perf_counter()
     with contextlib.ExitStack() as stack:

@@ -14,7 +14,15 @@ from openhanabi.bots import hat as _hat  # noqa: F401  (registers "hat")
 from openhanabi.bots import search as _search  # noqa: F401  (registers "search")
 from openhanabi.bots import uniform as _uniform  # noqa: F401  (registers "random")
 from openhanabi.bots.protocol import Bot, BotError, seat_seed
-from openhanabi.bots.registry import bot_classes, broken_bots, find_bot, make_bot, register
+from openhanabi.bots.registry import (
+    bot_classes,
+    broken_bots,
+    find_bot,
+    load_bot,
+    make_bot,
+    register,
+    resolve_bot,
+)
 from openhanabi.bots.table import play_game
 
 # the bot for seats beside people (web tables, terminal play): it reads clues as people give
@@ -28,8 +36,10 @@ __all__ = [
     "bot_classes",
     "broken_bots",
     "find_bot",
+    "load_bot",
     "make_bot",
     "play_game",
     "register",
+    "resolve_bot",
     "seat_seed",
 ]

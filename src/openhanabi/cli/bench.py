@@ -33,7 +33,7 @@ from openhanabi.bench.report import (
     rate_text,
     summary_table,
 )
-from openhanabi.bots import bot_classes, find_bot
+from openhanabi.bots import bot_classes, resolve_bot
 from openhanabi.cli.options import (
     RulesError,
     add_variant_options,
@@ -76,8 +76,9 @@ def add_parser(subparsers: Any) -> None:
         "--bot",
         action="append",
         metavar="NAME",
-        help="a bot by name; repeat it or give a comma list for a mixed table, one name per "
-        "seat, cycled (default: basic; known: " + ", ".join(bot_classes()) + ")",
+        help="a bot by name, or one not installed as FILE.py:CLASS or MODULE:CLASS; repeat it "
+        "or give a comma list for a mixed table, one name per seat, cycled (default: basic; "
+        "known: " + ", ".join(bot_classes()) + ")",
     )
     table.add_argument(
         "--players",
@@ -171,7 +172,7 @@ def _bot_names(args: argparse.Namespace) -> list[str]:
     names = [name.strip() for value in args.bot or ["basic"] for name in value.split(",")]
     names = [name for name in names if name]
     for name in names:
-        find_bot(name)  # UnknownNameError, a ValueError, for a name no bot has
+        resolve_bot(name)  # UnknownNameError, a ValueError, for a name no bot has
     if not names:
         raise ValueError("--bot needs a bot name")
     return names

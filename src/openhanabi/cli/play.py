@@ -9,7 +9,7 @@ from typing import Any
 
 from rich.console import Console
 
-from openhanabi.bots import BESIDE_PEOPLE, Bot, BotError, bot_classes, find_bot, seat_seed
+from openhanabi.bots import BESIDE_PEOPLE, Bot, BotError, bot_classes, resolve_bot, seat_seed
 from openhanabi.bots.table import Guarded, new_bot
 from openhanabi.cli.options import RulesError, add_variant_options, fail, seed_option, variant_from
 from openhanabi.records import DEFAULT_NAMES, record_of, write_record
@@ -27,9 +27,10 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument(
         "--bot",
         default=BESIDE_PEOPLE,
-        help=f"the bot in every other seat: {', '.join(bot_classes())} (default: {BESIDE_PEOPLE}, "
-        "which plays by conventions people use too, docs/conventions.md; hat and search read "
-        "clues by a code of their own, so a person's clues mislead them)",
+        help=f"the bot in every other seat: {', '.join(bot_classes())}, or one not installed "
+        f"as FILE.py:CLASS or MODULE:CLASS (default: {BESIDE_PEOPLE}, which plays by "
+        "conventions people use too, docs/conventions.md; hat and search read clues by a code "
+        "of their own, so a person's clues mislead them)",
     )
     parser.add_argument(
         "--seed",
@@ -59,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
     except RulesError as error:
         return fail(f"hanabi play: {error}")
     try:
-        bot = find_bot(args.bot)
+        bot = resolve_bot(args.bot)
     except UnknownNameError as error:
         return fail(f"hanabi play: {error}")
     if not 1 <= args.seat <= variant.players:
@@ -87,7 +88,9 @@ def run(args: argparse.Namespace) -> int:
     except BotError as error:
         return fail(f"hanabi play: {error}")
     # no seed in the title: the seed deals the game again, the person's own cards included
-    title = f"hanabi play: you are {names[seat]} (seat {args.seat}) with {args.bot} bots"
+    # a bot named by its file or module is shown by its own name
+    shown = getattr(bot, "name", args.bot) if ":" in args.bot else args.bot
+    title = f"hanabi play: you are {names[seat]} (seat {args.seat}) with {shown} bots"
     console = Console(highlight=False)
     read_line = input if _line_editing() else None
     try:

@@ -12,7 +12,7 @@ from typing import Any
 
 from openhanabi.bench.progress import progress_bar
 from openhanabi.bench.review import Move, agreement, kind_of, reviewing
-from openhanabi.bots import BotError, find_bot
+from openhanabi.bots import BotError, resolve_bot
 from openhanabi.bots.explanation import said_in_english
 from openhanabi.cli.options import fail
 from openhanabi.records import (
@@ -54,7 +54,8 @@ def add_parser(subparsers: Any) -> None:
         "--bot",
         metavar="NAME",
         help="also show, before each move of the record, the move this bot would have made in "
-        "that seat and why, and how often it chose the same move (hanabi bots lists the names)",
+        "that seat and why, and how often it chose the same move (hanabi bots lists the names; "
+        "FILE.py:CLASS or MODULE:CLASS names a bot not installed)",
     )
     parser.set_defaults(run=run)
 
@@ -79,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
     moves: list[Move] | None = None
     if args.bot is not None:
         try:
-            find_bot(args.bot)
+            resolve_bot(args.bot)
             moves = []
             # a searching bot takes a while a move; what a bot prints goes to standard error,
             # standard output is for the review
