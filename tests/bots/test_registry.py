@@ -284,6 +284,12 @@ def test_a_module_not_installed_names_a_bot_by_its_import_path(
     assert resolve_bot("random") is find_bot("random")  # a name is a name
 
 
+def test_a_registered_name_is_never_read_as_a_spec(monkeypatch: pytest.MonkeyPatch) -> None:
+    uniform = find_bot("random")
+    monkeypatch.setitem(registry._BOTS, "json:JSONDecoder", uniform)
+    assert resolve_bot("json:JSONDecoder") is uniform
+
+
 def test_only_the_command_line_reads_specs_a_registered_name_never_imports(
     bot_file: Path, tmp_path: Path
 ) -> None:

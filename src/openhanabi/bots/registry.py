@@ -122,7 +122,7 @@ def resolve_bot(name: str) -> type[Bot]:
     installed, ``FILE.py:CLASS`` or ``MODULE:CLASS`` (:func:`load_bot`). For the command line
     and the benchmarks, where whoever names the bot runs the code anyway; never for names that
     come from a client."""
-    if name in _BOTS or ":" not in name:
+    if ":" not in name or name in bot_classes():  # a registered name is never a spec
         return find_bot(name)
     return load_bot(name)
 
