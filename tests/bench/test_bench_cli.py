@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 
+from openhanabi.records import read_record, replay
+
 RUN = "import sys; from openhanabi.cli import main; sys.exit(main())"
 
 
@@ -131,6 +133,41 @@ def test_a_bot_named_by_its_file_plays_the_same_games_in_worker_processes(
     assert not any(game["error"] for game in one["runs"][0]["games"])
 
 
+def test_records_are_written_a_file_a_game_that_replays_to_its_score(tmp_path: Path) -> None:
+    folder = tmp_path / "records" / "new"  # made, parents too
+    spec = bot_file(tmp_path)
+    document = bench_json(
+        tmp_path, "--compare", "--bot", "basic", "--bot", spec, "--players", "2", "3",
+        "--games", "3", "--seed", "4", "--records", str(folder), "--jobs", "2",
+    )  # fmt: skip
+    written = sorted(path.name for path in folder.iterdir())
+    expected = []
+    for run in document["runs"]:
+        bots = "basic" if run["bots"] == ["basic"] else f"{spec}".replace("/", "_").strip("_")
+        bots = bots.replace(":", "_")
+        for game in run["games"]:
+            name = f"{bots}-{game['players']}p-{game['seed']}.json"
+            expected.append(name)
+            record = read_record(folder / name)
+            assert (record.seed, len(record.players)) == (game["seed"], game["players"])
+            assert replay(record).score == game["points"]
+            assert "record" not in game  # the JSON holds how games ended, the files the moves
+    assert written == sorted(expected) and len(written) == 12
+
+
+def test_records_below_a_score_keep_only_the_games_that_scored_less(tmp_path: Path) -> None:
+    folder = tmp_path / "lost"
+    args = ("--bot", "basic", "--players", "3", "--games", "12", "--seed", "30")
+    document = bench_json(tmp_path, *args, "--records", str(folder), "--records-below", "19")
+    below = {game["seed"] for game in document["runs"][0]["games"] if game["score"] < 19}
+    assert 0 < len(below) < 12  # some games each way, or the test shows nothing
+    assert {path.name for path in folder.iterdir()} == {f"basic-3p-{s}.json" for s in below}
+    result = hanabi(*args, "--records", str(tmp_path / "again"), "--records-below", "19")
+    assert result.stdout.splitlines()[-1] == f"records:  {len(below)} games written to " + str(
+        tmp_path / "again"
+    )
+
+
 def test_results_are_the_same_with_one_or_two_jobs(tmp_path: Path) -> None:
     args = ("--bot", "basic,random", "--players", "2", "3", "--games", "8", "--seed", "9")
     one = bench_json(tmp_path, *args, "--jobs", "1")
@@ -234,6 +271,9 @@ def test_compare_prints_the_paired_difference() -> None:
         (["--seed", str(2**64 - 1)], f"--seed {2**64 - 1} with --games 2 runs past the last"),
         (["--bot", "hat,basic,random", "--players", "2"], "--bot names 3 bots, more than the 2"),
         (["--ray", ""], "--ray needs an address"),
+        (["--records", ""], "--records needs a folder name"),
+        (["--records", "/dev/null"], "--records /dev/null: it is a file, not a folder"),
+        (["--records-below", "25"], "--records-below needs --records FOLDER"),
     ],
 )
 def test_bad_input_exits_2_with_one_clear_line(args: list[str], message: str) -> None:
@@ -261,6 +301,7 @@ def test_help_names_every_option() -> None:
     for option in ("--json", "--plot", "--compare", "--declared-play", "--bonus-tiles"):
         assert option in result.stdout
     assert "--move-seconds" in result.stdout
+    assert "--records FOLDER" in result.stdout and "--records-below SCORE" in result.stdout
 
 
 def test_games_a_bot_broke_are_counted_in_the_text_where_the_figures_are_read(

@@ -12,6 +12,7 @@ from odd_bots import Talks, Unmakeable
 from openhanabi.bench import BOT_ERROR, Plan, Processes, Serial, run, run_all, summaries_of
 from openhanabi.bench.runner import chunks_of, play_one
 from openhanabi.bots import Bot, find_bot, play_game, registry, seat_seed
+from openhanabi.records import read_record, replay
 from openhanabi.rules import Action, Game, SeatView, Variant, find_variant
 
 VARIANTS = (find_variant("base", players=2), find_variant("base", players=4))
@@ -105,6 +106,30 @@ def test_a_bot_that_cannot_be_made_costs_its_game_with_its_name_recorded() -> No
     found = play_one(VARIANTS[0], [Broken, Unmakeable], seed=1)
     assert found.termination == BOT_ERROR
     assert found.error == "bot 'unmakeable' in seat 1 could not be made: RuntimeError: cannot start"
+
+
+def test_a_kept_record_replays_to_the_games_result_and_changes_no_result() -> None:
+    tiles = find_variant("base", players=3, bonus_tiles=True)  # tile decisions recorded too
+    variants = (*VARIANTS, tiles)
+    kept = run(Plan(variants, ("conventions", "random"), games=6, seed=20, records=True))
+    plain = run(Plan(variants, ("conventions", "random"), games=6, seed=20))
+    assert kept.results == plain.results
+    assert all(found.record is None for games in plain.results for found in games)
+    for variant, games in zip(variants, kept.results, strict=True):
+        for found in games:
+            assert found.record is not None
+            record = read_record(found.record)
+            assert record.seed == found.seed and record.variant == variant
+            game = replay(record)
+            assert (game.score, game.turn) == (found.points, found.turns)
+            assert game.outcome is not None and game.outcome.score == found.score
+
+
+def test_the_record_of_a_game_a_bot_broke_holds_the_moves_before_its_failure() -> None:
+    found = play_one(VARIANTS[0], [Broken, Broken], seed=1, record=True)
+    assert found.termination == BOT_ERROR and found.record is not None
+    game = replay(read_record(found.record))
+    assert game.outcome is None and game.turn == found.turns == 1  # the failure is no move
 
 
 def test_summaries_come_per_player_count_in_the_plans_order() -> None:

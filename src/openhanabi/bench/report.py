@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict
+from dataclasses import asdict, fields
 from typing import Any
 
 from openhanabi.bench.compare import Comparison
-from openhanabi.bench.runner import Run
+from openhanabi.bench.runner import GameResult, Run
 from openhanabi.bench.stats import Summary, summarise
 from openhanabi.rules import OPTIONS, Variant
 
@@ -144,5 +144,10 @@ def _run_document(run: Run) -> dict[str, Any]:
     return {
         "bots": list(run.plan.bots),
         "summaries": summaries,
-        "games": [asdict(result) for results in run.results for result in results],
+        "games": [_game(result) for results in run.results for result in results],
     }
+
+
+def _game(result: GameResult) -> dict[str, Any]:
+    """One game's entry: how it ended (its record, if kept, goes to a file of its own)."""
+    return {f.name: getattr(result, f.name) for f in fields(result) if f.name != "record"}

@@ -25,12 +25,14 @@ import math
 import sys
 import time
 from collections.abc import Callable, Generator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from openhanabi.bench.executors import Executor, Serial
 from openhanabi.bench.timelimit import MoveClock, MoveTimeout
 from openhanabi.bots import Bot, BotError, play_game, resolve_bot, seat_seed
 from openhanabi.bots.table import new_bot
+from openhanabi.records import record_of
 from openhanabi.rules import Game, Termination, Variant
 
 Progress = Callable[[int], None]  # told how many games are done so far
@@ -48,6 +50,8 @@ class GameResult:
     termination: str  # an openhanabi.rules.Termination value, or BOT_ERROR
     turns: int
     error: str | None = None  # what the bot did wrong, if it broke the game
+    # the game's record as hanab.live's JSON, when the plan keeps records (to replay the game)
+    record: dict[str, Any] | None = field(default=None, compare=False, repr=False)
 
     @property
     def strikeout(self) -> bool:
@@ -63,6 +67,7 @@ class Plan:
     games: int
     seed: int = 0
     move_seconds: float | None = None  # the most a bot may spend on one move; None: no limit
+    records: bool = False  # whether each game's record comes back with its result
 
     def __post_init__(self) -> None:
         if not self.variants:
@@ -89,6 +94,7 @@ class Chunk:
     seating: tuple[str, ...]
     seeds: range
     move_seconds: float | None = None  # the plan's limit on one move
+    records: bool = False  # the plan's: each game's record with its result
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,23 +120,35 @@ class Run:
 
 
 def play_one(
-    variant: Variant, bots: Sequence[type[Bot]], seed: int, clock: MoveClock | None = None
+    variant: Variant,
+    bots: Sequence[type[Bot]],
+    seed: int,
+    clock: MoveClock | None = None,
+    record: bool = False,
 ) -> GameResult:
     """Play game ``seed`` of ``variant`` with a bot of each class in ``bots`` (one per seat),
-    each move timed by ``clock`` if one is given (it raises MoveTimeout for a move too long)."""
+    each move timed by ``clock`` if one is given (it raises MoveTimeout for a move too long);
+    with ``record``, the result holds the game's record (of the moves made, up to a failed
+    one)."""
     game = Game.new(variant, seed)
+    error: str | None = None
     try:
         seated = [
             new_bot(bot, seat, variant, seat_seed(seed, seat)) for seat, bot in enumerate(bots)
         ]
         play_game(game, seated if clock is None else clock.table(seated, seed))
-    except Exception as error:  # a broken bot costs its game, not the whole run
+    except Exception as failure:  # a broken bot costs its game, not the whole run
+        error = _one_line(failure)
+    kept = record_of(game).to_dict() if record else None
+    if error is not None:
         return GameResult(
-            seed, variant.players, 0, game.score, BOT_ERROR, game.turn, _one_line(error)
+            seed, variant.players, 0, game.score, BOT_ERROR, game.turn, error, record=kept
         )
     outcome = game.outcome
     assert outcome is not None  # play_game returns finished games only
-    return GameResult(seed, variant.players, outcome.score, game.score, outcome.reason, game.turn)
+    return GameResult(
+        seed, variant.players, outcome.score, game.score, outcome.reason, game.turn, record=kept
+    )
 
 
 def play_chunk(chunk: Chunk) -> ChunkResult:
@@ -146,7 +164,7 @@ def play_chunk(chunk: Chunk) -> ChunkResult:
             clock = stack.enter_context(MoveClock(chunk.move_seconds))
         try:
             for seed in chunk.seeds:
-                results.append(play_one(chunk.variant, bots, seed, clock))
+                results.append(play_one(chunk.variant, bots, seed, clock, chunk.records))
         except MoveTimeout as overtime:  # the run stops: said as an answer, the same anywhere
             return ChunkResult(tuple(results), time.perf_counter() - start, str(overtime))
     return ChunkResult(tuple(results), time.perf_counter() - start)
@@ -163,6 +181,7 @@ def chunks_of(plan: Plan, workers: int) -> list[Chunk]:
             plan.seating(variant.players),
             range(first, min(first + size, end)),
             plan.move_seconds,
+            plan.records,
         )
         for variant in plan.variants
         for first in range(plan.seed, end, size)

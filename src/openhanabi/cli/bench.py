@@ -6,8 +6,9 @@ import argparse
 import importlib.util
 import json
 import math
+import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -137,6 +138,18 @@ def add_parser(subparsers: Any) -> None:
         metavar="FILE.png",
         help="draw the score distributions per player count (.png, .svg or .pdf)",
     )
+    output.add_argument(
+        "--records",
+        metavar="FOLDER",
+        help="write each game's record to FOLDER (made if missing), one hanab.live JSON file a "
+        "game named BOTS-Pp-SEED.json, to watch with hanabi replay FILE --bot NAME",
+    )
+    output.add_argument(
+        "--records-below",
+        type=int,
+        metavar="SCORE",
+        help="with --records, only the games that scored below SCORE (25: the games not won)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -202,7 +215,10 @@ def _plans(args: argparse.Namespace) -> list[Plan]:
             f"{players[0]}-player game: a mixed table seats one bot a seat"
         )
     tables = [(name,) for name in names] if args.compare else [tuple(names)]
-    return [Plan(variants, bots, args.games, args.seed, args.move_seconds) for bots in tables]
+    records = args.records is not None
+    return [
+        Plan(variants, bots, args.games, args.seed, args.move_seconds, records) for bots in tables
+    ]
 
 
 def _check_outputs(args: argparse.Namespace) -> str | None:
@@ -218,6 +234,17 @@ def _check_outputs(args: argparse.Namespace) -> str | None:
         return f"--plot {args.plot}: name a {', '.join(others)} or {last} file"
     if args.plot is not None and importlib.util.find_spec("matplotlib") is None:
         return "--plot needs matplotlib: pip install 'openhanabi[bench]'"
+    if args.records_below is not None and args.records is None:
+        return "--records-below needs --records FOLDER"
+    if args.records is not None:
+        if not args.records:
+            return "--records needs a folder name"
+        try:  # made now, not once every game was played
+            Path(args.records).mkdir(parents=True, exist_ok=True)
+        except FileExistsError:
+            return f"--records {args.records}: it is a file, not a folder"
+        except OSError as error:
+            return f"--records {args.records}: cannot make the folder: {error.strerror or error}"
     if args.ray is not None and not args.ray.strip():
         return "--ray needs an address: a cluster's host:port, or local"
     if args.ray is not None and importlib.util.find_spec("ray") is None:
@@ -277,6 +304,9 @@ def _print(runs: Sequence[Run], args: argparse.Namespace) -> None:
     rate = games / wall if wall > 0 else float("inf")
     print()
     print(f"run:      {_games(games)} in {wall:.1f} s {_where(args)}: {rate_text(rate)} games/s")
+    if args.records is not None:
+        written = sum(1 for _ in _records(runs, Path(args.records), args.records_below))
+        print(f"records:  {_games(written)} written to {args.records}")
 
 
 def _games(count: int) -> str:
@@ -297,3 +327,18 @@ def _write(runs: Sequence[Run], args: argparse.Namespace) -> None:
         plot_scores(
             args.plot, labels, title=f"hanabi bench: {options_text(runs[0].plan.variants[0])}"
         )
+    if args.records is not None:
+        for path, record in _records(runs, Path(args.records), args.records_below):
+            path.write_text(json.dumps(record, ensure_ascii=False) + "\n")
+
+
+def _records(
+    runs: Sequence[Run], folder: Path, below: int | None
+) -> Iterator[tuple[Path, dict[str, Any]]]:
+    """The records to write, each with its file: every game's, or those that scored below."""
+    for current in runs:
+        # the bots' names as a file name: a bot named by its file (/x/bot.py:Bot) has slashes
+        bots = re.sub(r"[^\w.,+-]+", "_", ",".join(current.plan.bots)).strip("_")
+        for game in _all(current):
+            if game.record is not None and (below is None or game.score < below):
+                yield folder / f"{bots}-{game.players}p-{game.seed}.json", game.record
