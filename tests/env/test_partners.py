@@ -27,10 +27,22 @@ def test_gymnasium_check_env_passes(env_id: str) -> None:
         check_env(table.unwrapped)
 
 
-@pytest.mark.parametrize(("players", "seat"), [(2, 0), (3, 2), (4, 1), (5, 4)])
-def test_a_learner_that_plays_as_a_bot_plays_the_bots_own_game(players: int, seat: int) -> None:
+@pytest.mark.parametrize(
+    ("variant", "players", "seat", "options"),
+    [
+        ("base", 2, 0, {}),
+        ("base", 3, 2, {}),
+        ("base", 4, 1, {}),
+        ("base", 5, 4, {}),
+        # bonus tiles ask seats for decisions off their turns; declared plays add moves
+        ("rainbow", 3, 1, {"bonus_tiles": True, "declared_play": True}),
+    ],
+)
+def test_a_learner_that_plays_as_a_bot_plays_the_bots_own_game(
+    variant: str, players: int, seat: int, options: dict[str, bool]
+) -> None:
     # the learner here is the conventions bot in its seat, told only what the learner sees
-    table = PartnerEnv("base", players=players, partners="conventions", seat=seat)
+    table = PartnerEnv(variant, players=players, partners="conventions", seat=seat, **options)
     _, info = table.reset(seed=11)
     game = table.table.game
     deal = table.table.game_seed
