@@ -22,7 +22,7 @@ from openhanabi.bench.review import review
 from openhanabi.bots import Bot, registry
 from openhanabi.cli import main
 from openhanabi.records import DEFAULT_NAMES, read_record, replay
-from openhanabi.rules import Action, SeatView, Variant, rating
+from openhanabi.rules import Action, Game, SeatView, Variant, rating
 
 RUN = "import sys; from openhanabi.cli import main; sys.exit(main())"
 ANSI = re.compile(r"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[@-Z\\-_])")
@@ -234,6 +234,36 @@ def test_a_bot_being_written_plays_the_other_seats_from_its_file(
     assert terminal.finish() == 0
 
 
+def test_a_comma_list_seats_its_bots_in_turn(hanabi: Callable[..., Terminal]) -> None:
+    # Bob random, Cathy basic, Donald random again; Alice starts, so the log shows the bots'
+    # moves once she has moved
+    terminal = hanabi("--seed", "3", "--players", "4", "--bot", "random,basic")
+    assert "with bots random (Bob), basic (Cathy), random (Donald)" in " ".join(
+        terminal.screen.split()
+    )
+    terminal.type("clue bob 1")
+    terminal.type("quit")
+    assert terminal.finish() == 0
+    assert "Traceback" not in terminal.text
+
+
+def test_the_bots_of_a_comma_list_take_the_other_seats_in_turn(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    seated: dict[int, str] = {}
+
+    class Seats:  # the session, given the table: it notes who sits where and plays nothing
+        def __init__(self, game: Game, players: dict[int, Bot], *args: object, **kw: object):
+            seated.update({seat: bot.name for seat, bot in players.items()})
+
+        def run(self) -> None:
+            pass
+
+    monkeypatch.setattr("openhanabi.cli.play.Session", Seats)
+    assert main(["play", "--players", "5", "--seat", "2", "--bot", "random,basic,hat"]) == 0
+    assert seated == {0: "random", 2: "basic", 3: "hat", 4: "random"}
+
+
 def test_the_start_seat_is_numbered_as_on_the_board(hanabi: Callable[..., Terminal]) -> None:
     # seats are numbered from 1 in `hanabi play`, --start-seat as --seat: with 2, Bob starts
     terminal = hanabi("--seed", "3", "--bot", "basic", "--start-seat", "2")
@@ -282,6 +312,8 @@ def test_bad_options_exit_2_with_one_line() -> None:
     for args, message in [
         (["--bot", "nobody"], "hanabi play: unknown bot 'nobody'"),
         (["--bot", "nowhere.py:Bot"], "hanabi play: bot 'nowhere.py:Bot': there is no file"),
+        (["--bot", "basic,basic"], "hanabi play: --bot names 2 bots, more than the other 1 seat"),
+        (["--bot", ","], "hanabi play: --bot needs a bot name"),
         (["--seat", "3"], "hanabi play: --seat must be 1 to 2, not 3"),
         (["--start-seat", "0"], "hanabi play: --start-seat must be 1 to 2, not 0"),
         (["--variant", "nope"], "hanabi play: unknown variant 'nope'"),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import secrets
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -28,9 +29,10 @@ def add_parser(subparsers: Any) -> None:
         "--bot",
         default=BESIDE_PEOPLE,
         help=f"the bot in every other seat: {', '.join(bot_classes())}, or one not installed "
-        f"as FILE.py:CLASS or MODULE:CLASS (default: {BESIDE_PEOPLE}, which plays by "
-        "conventions people use too, docs/conventions.md; hat and search read clues by a code "
-        "of their own, so a person's clues mislead them)",
+        "as FILE.py:CLASS or MODULE:CLASS; a comma list seats several, one a seat in turn "
+        f"(default: {BESIDE_PEOPLE}, which plays by conventions people use too, "
+        "docs/conventions.md; hat and search read clues by a code of their own, so a person's "
+        "clues mislead them)",
     )
     parser.add_argument(
         "--seed",
@@ -59,12 +61,20 @@ def run(args: argparse.Namespace) -> int:
         variant = variant_from(args)
     except RulesError as error:
         return fail(f"hanabi play: {error}")
+    names_given = [name.strip() for name in args.bot.split(",") if name.strip()]
+    if not names_given:
+        return fail("hanabi play: --bot needs a bot name")
     try:
-        bot = resolve_bot(args.bot)
+        kinds = [resolve_bot(name) for name in names_given]
     except UnknownNameError as error:
         return fail(f"hanabi play: {error}")
     if not 1 <= args.seat <= variant.players:
         return fail(f"hanabi play: --seat must be 1 to {variant.players}, not {args.seat}")
+    if len(kinds) > variant.players - 1:
+        return fail(
+            f"hanabi play: --bot names {len(kinds)} bots, more than the other "
+            f"{variant.players - 1} seat{'s' if variant.players != 2 else ''}"
+        )
     if args.save == "":
         return fail("hanabi play: --save needs a file name")
     problem = _unwritable(args.save) if args.save else None
@@ -76,21 +86,28 @@ def run(args: argparse.Namespace) -> int:
     seat = args.seat - 1
     names = DEFAULT_NAMES[: variant.players]
     game = Game.new(variant, seed)
+    others = [other for other in range(variant.players) if other != seat]
+    # the names cycled over the other seats in turn, as hanabi bench seats a mixed table
+    seated = {other: index % len(kinds) for index, other in enumerate(others)}
+    # a bot named by its file or module is shown by its own name
+    said = [
+        getattr(kind, "name", given) if ":" in given else given
+        for given, kind in zip(names_given, kinds, strict=True)
+    ]
+    shown = {other: said[index] for other, index in seated.items()}
     try:
         # guarded: a bot that raises stops the game with one line naming it, not a traceback
         players: dict[int, Bot] = {
             other: Guarded(
-                new_bot(bot, other, variant, seat_seed(seed, other), first_seat=1), first_seat=1
+                new_bot(kinds[index], other, variant, seat_seed(seed, other), first_seat=1),
+                first_seat=1,
             )
-            for other in range(variant.players)
-            if other != seat
+            for other, index in seated.items()
         }
     except BotError as error:
         return fail(f"hanabi play: {error}")
     # no seed in the title: the seed deals the game again, the person's own cards included
-    # a bot named by its file or module is shown by its own name
-    shown = getattr(bot, "name", args.bot) if ":" in args.bot else args.bot
-    title = f"hanabi play: you are {names[seat]} (seat {args.seat}) with {shown} bots"
+    title = f"hanabi play: you are {names[seat]} (seat {args.seat}) with {_bots(shown, names)}"
     console = Console(highlight=False)
     read_line = input if _line_editing() else None
     try:
@@ -140,3 +157,10 @@ def _unwritable(path: str) -> str | None:
     except OSError as error:
         return error.strerror or str(error)
     return None
+
+
+def _bots(shown: dict[int, str], names: Sequence[str]) -> str:
+    """Who the bots are, for the title: "conventions bots", or each by seat at a mixed table."""
+    if len(set(shown.values())) == 1:
+        return f"{next(iter(shown.values()))} bots"
+    return "bots " + ", ".join(f"{bot} ({names[other]})" for other, bot in shown.items())
