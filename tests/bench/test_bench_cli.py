@@ -175,6 +175,46 @@ def test_results_are_the_same_with_one_or_two_jobs(tmp_path: Path) -> None:
     assert one["runs"][0]["games"] == two["runs"][0]["games"]
 
 
+def test_cross_play_holds_every_pair_of_bots_at_one_table(tmp_path: Path) -> None:
+    bots = ("basic", "random", "hat")
+    args = ("--players", "2", "3", "--games", "6", "--seed", "2", "--jobs", "2")
+    document = bench_json(tmp_path, "--cross-play", *(f"--bot={bot}" for bot in bots), *args)
+    assert [run["bots"] for run in document["runs"]] == [[a, b] for a in bots for b in bots]
+    matrices = document["cross_play"]
+    assert [(m["players"], m["bots"]) for m in matrices] == [(2, list(bots)), (3, list(bots))]
+    for row, first in enumerate(bots):
+        for column, second in enumerate(bots):
+            # each cell is the mixed table of the pair, as --bot FIRST,SECOND plays it
+            table = f"{first},{second}" if first != second else first
+            alone = bench_json(tmp_path, "--bot", table, *args)["runs"][0]["summaries"]
+            for matrix, summary in zip(matrices, alone, strict=True):
+                assert matrix["mean"][row][column] == summary["score"]["mean"]
+                assert matrix["standard_error"][row][column] == summary["score"]["standard_error"]
+    assert bench_json(tmp_path, "--bot", "basic", *args)["cross_play"] is None
+
+
+def test_cross_play_prints_a_matrix_per_player_count_and_draws_it(tmp_path: Path) -> None:
+    plot = tmp_path / "matrix.svg"
+    result = hanabi(
+        "--cross-play", "--bot", "basic,random", "--players", "2", "--games", "4",
+        "--plot", plot,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    start = lines.index("  2 players     basic         random")
+    assert lines[start + 1].split()[0] == "basic" and lines[start + 2].split()[0] == "random"
+    assert "bots:" not in result.stdout  # the nine tables' own blocks would drown the matrix
+    drawn = plot.read_text()
+    assert "<svg" in drawn and "mean score" in drawn and "seat 2" in drawn
+
+
+def test_cross_play_keeps_the_records_of_every_table(tmp_path: Path) -> None:
+    folder = tmp_path / "records"
+    result = hanabi("--cross-play", "--bot", "basic,random", "--games", "2", "--records", folder)
+    assert result.returncode == 0, result.stderr
+    assert len(list(folder.iterdir())) == 8  # four tables, two games each
+
+
 # Ray's servers listen on every interface; in a network namespace of its own, loopback is the
 # only one there is, so the test's Ray instance is reachable from this machine only.
 LOOPBACK_ONLY = ("unshare", "--net", "sh", "-c", 'ip link set lo up && exec "$@"', "sh")
@@ -272,6 +312,9 @@ def test_compare_prints_the_paired_difference() -> None:
         (["--bot", "hat,basic,random", "--players", "2"], "--bot names 3 bots, more than the 2"),
         (["--ray", ""], "--ray needs an address"),
         (["--records", ""], "--records needs a folder name"),
+        (["--cross-play", "--bot", "basic"], "--cross-play needs two bots or more, not 1"),
+        (["--cross-play", "--bot", "basic,basic"], "--cross-play names each bot once"),
+        (["--cross-play", "--compare", "--bot", "hat,basic"], "do not go together"),
         (["--records", "/dev/null"], "--records /dev/null: it is a file, not a folder"),
         (["--records-below", "25"], "--records-below needs --records FOLDER"),
     ],
@@ -302,6 +345,7 @@ def test_help_names_every_option() -> None:
         assert option in result.stdout
     assert "--move-seconds" in result.stdout
     assert "--records FOLDER" in result.stdout and "--records-below SCORE" in result.stdout
+    assert "--cross-play" in result.stdout
 
 
 def test_games_a_bot_broke_are_counted_in_the_text_where_the_figures_are_read(

@@ -8,6 +8,7 @@ import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 
+from openhanabi.bench.crossplay import CrossPlay
 from openhanabi.bench.stats import Summary
 
 # scores reached by fewer games than this share are left out of the x axis (and counted in the
@@ -114,3 +115,49 @@ def plot_scores(
         # (about 11 characters an inch at the default size) rather than cut at both edges
         figure.suptitle("\n".join(textwrap.wrap(title, width=int(11 * 6.4 * columns))))
     figure.savefig(path, format=plot_format(path), dpi=100)
+
+
+def plot_cross_play(path: str | Path, matrices: Sequence[CrossPlay], title: str = "") -> None:
+    """Draw one heat map per player count of a cross-play's mean scores (the row's bot in seats
+    1, 3, 5, the column's in 2, 4; each cell labelled with its mean) and save the figure to
+    ``path``, in the format its extension names."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    if not matrices:
+        raise ValueError("nothing to plot")
+    size = len(matrices[0].bots)
+    columns = min(2, len(matrices))
+    rows = math.ceil(len(matrices) / columns)
+    side = 1.2 + 0.9 * size
+    figure = Figure(figsize=(side * columns + 1, side * rows), layout="constrained")
+    FigureCanvasAgg(figure)
+    axes = figure.subplots(rows, columns, squeeze=False).flatten()
+    high = max(cell.mean for matrix in matrices for row in matrix.score for cell in row)
+    image = None
+    for ax, matrix in zip(axes, matrices, strict=False):
+        means = [[cell.mean for cell in row] for row in matrix.score]
+        image = ax.imshow(means, cmap="viridis", vmin=0, vmax=max(high, 1))
+        ticks = range(size)
+        ax.set_xticks(ticks, matrix.bots, rotation=30, ha="right")
+        ax.set_yticks(ticks, matrix.bots)
+        ax.set_xlabel(_seats(range(2, matrix.players + 1, 2)))
+        ax.set_ylabel(_seats(range(1, matrix.players + 1, 2)))
+        ax.set_title(f"{matrix.players} players")
+        for row, values in enumerate(means):
+            for column, value in enumerate(values):
+                # dark text on the light end of the scale, light text on the dark end
+                colour = "black" if value > 0.6 * max(high, 1) else "white"
+                ax.text(column, row, f"{value:.2f}", ha="center", va="center", color=colour)
+    for ax in axes[len(matrices) :]:
+        ax.set_visible(False)
+    if image is not None:
+        figure.colorbar(image, ax=list(axes[: len(matrices)]), label="mean score")
+    if title:
+        figure.suptitle("\n".join(textwrap.wrap(title, width=int(11 * side * columns))))
+    figure.savefig(path, format=plot_format(path), dpi=100)
+
+
+def _seats(seats: range) -> str:
+    """Seats numbered from 1, as an axis names them: "seat 2", "seats 1, 3, 5"."""
+    return ("seat " if len(seats) == 1 else "seats ") + ", ".join(map(str, seats))

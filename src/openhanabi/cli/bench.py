@@ -24,8 +24,9 @@ from openhanabi.bench import (
     summaries_of,
 )
 from openhanabi.bench.cluster import RayCluster, RayUnavailableError
+from openhanabi.bench.crossplay import CrossPlay, cross_play, cross_play_table, pairs
 from openhanabi.bench.executors import Executor, executor_for
-from openhanabi.bench.plot import PLOT_FORMATS, plot_scores
+from openhanabi.bench.plot import PLOT_FORMATS, plot_cross_play, plot_scores
 from openhanabi.bench.progress import progress_bar
 from openhanabi.bench.report import (
     comparison_table,
@@ -59,6 +60,7 @@ examples:
   hanabi bench --bot basic --players 2 3 4 5 --games 2000
   hanabi bench --bot basic,random --players 3           a mixed table: basic, random, basic
   hanabi bench --compare --bot hat --bot basic --json out.json --plot out.png
+  hanabi bench --cross-play --bot basic --bot hat --bot conventions --plot matrix.png
   hanabi bench --variant rainbow --bonus-tiles --ray local"""
 
 
@@ -108,6 +110,13 @@ def add_parser(subparsers: Any) -> None:
         action="store_true",
         help="paired comparison of exactly two bots, each playing every seat, on the same "
         "seeds: mean score difference ± SE, wins/ties/losses",
+    )
+    table.add_argument(
+        "--cross-play",
+        action="store_true",
+        help="every pair of the bots named at one table, the first in seats 1, 3, 5, the "
+        "second in seats 2, 4 (a bot with itself: its self-play), on the same seeds: a matrix "
+        "of mean scores per player count",
     )
     table.add_argument(
         "--move-seconds",
@@ -203,18 +212,27 @@ def _plans(args: argparse.Namespace) -> list[Plan]:
         )
     if args.compare and len(names) != 2:
         raise ValueError(f"--compare needs exactly two bots, not {len(names)}")
+    if args.cross_play and args.compare:
+        raise ValueError("--cross-play and --compare do not go together")
+    if args.cross_play and len(set(names)) != len(names):
+        raise ValueError("--cross-play names each bot once")
+    if args.cross_play and len(names) < 2:
+        raise ValueError(f"--cross-play needs two bots or more, not {len(names)}")
     check_seed_range(args.seed, args.games)
     players = sorted(set(args.players))
     # the rules name a player count they do not play before the seats are counted
     variants = tuple(
         variant_from(argparse.Namespace(**{**vars(args), "players": p})) for p in players
     )
-    if not args.compare and len(names) > players[0]:
+    if not (args.compare or args.cross_play) and len(names) > players[0]:
         raise ValueError(
             f"--bot names {len(names)} bots, more than the {players[0]} seats of a "
             f"{players[0]}-player game: a mixed table seats one bot a seat"
         )
-    tables = [(name,) for name in names] if args.compare else [tuple(names)]
+    if args.cross_play:
+        tables: list[tuple[str, ...]] = list(pairs(names))
+    else:
+        tables = [(name,) for name in names] if args.compare else [tuple(names)]
     records = args.records is not None
     return [
         Plan(variants, bots, args.games, args.seed, args.move_seconds, records) for bots in tables
@@ -281,7 +299,13 @@ def _print(runs: Sequence[Run], args: argparse.Namespace) -> None:
     print(f"variant:  {options_text(variant)}")
     print(f"seeds:    {plan.seed}..{last} ({_games(plan.games)} per player count)")
     low = min(0, variant.min_score)
-    for current in runs:
+    if args.cross_play:
+        print()
+        print("cross-play: mean score (a strikeout 0), the row's bot in seats 1, 3, 5, the")
+        print("            column's in seats 2, 4")
+        for matrix in _matrices(runs, args):
+            print("\n".join(cross_play_table(matrix)))
+    for current in [] if args.cross_play else runs:
         summaries = summaries_of(current)
         print()
         print(f"bots:     {', '.join(current.plan.bots)}")
@@ -317,12 +341,21 @@ def _all(current: Run) -> list[GameResult]:
     return [game for games in current.results for game in games]
 
 
+def _matrices(runs: Sequence[Run], args: argparse.Namespace) -> list[CrossPlay]:
+    return cross_play(runs, _bot_names(args))
+
+
 def _write(runs: Sequence[Run], args: argparse.Namespace) -> None:
     comparisons = compare(_all(runs[0]), _all(runs[1])) if args.compare else None
+    matrices = _matrices(runs, args) if args.cross_play else None
     if args.json is not None:
         content = document(runs, comparisons, jobs=args.jobs, ray=args.ray)
+        content["cross_play"] = None if matrices is None else [m.to_json() for m in matrices]
         Path(args.json).write_text(json.dumps(content, ensure_ascii=False, indent=1) + "\n")
-    if args.plot is not None:
+    if args.plot is not None and matrices is not None:
+        title = f"hanabi bench --cross-play: {options_text(runs[0].plan.variants[0])}"
+        plot_cross_play(args.plot, matrices, title=title)
+    elif args.plot is not None:
         labels = [(" + ".join(r.plan.bots), summaries_of(r)) for r in runs]
         plot_scores(
             args.plot, labels, title=f"hanabi bench: {options_text(runs[0].plan.variants[0])}"
