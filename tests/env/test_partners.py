@@ -23,7 +23,9 @@ from openhanabi.rules import Action, Game, SeatView, UnknownNameError
 @pytest.mark.filterwarnings("ignore:.*which is not legal now")  # check_env steps at random
 def test_gymnasium_check_env_passes(env_id: str) -> None:
     for players, seat in ((2, 1), (5, None)):
-        table = gymnasium.make(env_id, players=players, seat=seat, partners="basic")
+        table = gymnasium.make(
+            env_id, players=players, seat=seat, partners="basic", render_mode="ansi"
+        )
         check_env(table.unwrapped)
 
 

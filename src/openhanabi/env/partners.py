@@ -41,15 +41,11 @@ from typing import Any, SupportsFloat
 
 import gymnasium
 import numpy as np
-from gymnasium import spaces
 from numpy.typing import NDArray
 
 from openhanabi.bots import Bot, resolve_bot, seat_seed
 from openhanabi.bots.table import act, legal, new_bot
-from openhanabi.env.aec import raw_env
-from openhanabi.env.encodings import DTYPE
-from openhanabi.env.gym import generator_seed
-from openhanabi.env.text import render_text
+from openhanabi.env.gym import SelfPlayEnv, generator_seed
 from openhanabi.rules import Game, Variant
 from openhanabi.rules.deck import check_seed
 
@@ -57,10 +53,9 @@ Partner = str | type[Bot]  # a bot's name (or FILE.py:CLASS), or its class
 REDEALS = 100  # deals the partners may lose before the learner acts, before giving up
 
 
-class PartnerEnv(gymnasium.Env[NDArray[np.int8], np.int64]):
-    """One seat for the learner, bots in the others (see the module's documentation)."""
-
-    metadata = {"render_modes": ["human", "ansi"], "render_fps": 1}  # noqa: RUF012 (Gymnasium declares it)
+class PartnerEnv(SelfPlayEnv):
+    """One seat for the learner, bots in the others (see the module's documentation); its
+    table, spaces, masks and rendering are :class:`SelfPlayEnv`'s."""
 
     def __init__(
         self,
@@ -73,12 +68,13 @@ class PartnerEnv(gymnasium.Env[NDArray[np.int8], np.int64]):
         illegal_reward: float = -1.0,
         **options: Any,
     ) -> None:
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"unknown render mode {render_mode!r} (known: human, ansi)")
-        self.table = raw_env(variant, encoding=encoding, illegal_reward=illegal_reward, **options)
-        self.render_mode = render_mode
-        self.variant = self.table.variant
-        self.encoding = self.table.encoding
+        super().__init__(
+            variant,
+            encoding=encoding,
+            render_mode=render_mode,
+            illegal_reward=illegal_reward,
+            **options,
+        )
         players = self.variant.players
         if seat is not None and (isinstance(seat, bool) or seat not in range(players)):
             raise ValueError(f"seat is 0 to {players - 1} or None, not {seat!r}")
@@ -92,9 +88,6 @@ class PartnerEnv(gymnasium.Env[NDArray[np.int8], np.int64]):
         self.partners: tuple[type[Bot], ...] = tuple(
             _bot_class(partner) for partner in named * (players - 1 if len(named) == 1 else 1)
         )
-        self.observation_space = spaces.Box(0, 1, (self.encoding.size,), DTYPE)
-        self.action_space = spaces.Discrete(self.encoding.moves.size)
-        self._mask = np.zeros(self.encoding.moves.size, dtype=DTYPE)
         self._learner = 0  # the learner's seat in the game being played
         self._bots: dict[int, Bot] = {}
         self._before = 0.0  # the reward of the partners' moves before the learner's first turn
@@ -104,7 +97,7 @@ class PartnerEnv(gymnasium.Env[NDArray[np.int8], np.int64]):
     ) -> tuple[NDArray[np.int8], dict[str, Any]]:
         if seed is not None:
             seed = check_seed(seed)  # refused before Gymnasium's generator is seeded
-        super().reset(seed=generator_seed(seed))
+        gymnasium.Env.reset(self, seed=generator_seed(seed))  # the generator only: no game yet
         players = self.variant.players
         self._learner = int(self.np_random.integers(players)) if self.seat is None else self.seat
         for _ in range(REDEALS):
@@ -120,7 +113,7 @@ class PartnerEnv(gymnasium.Env[NDArray[np.int8], np.int64]):
             }
             moves, self._before = self._partners_play()
             if not game.over:
-                observation, info = self._observe(moves)
+                observation, info = self._observe_learner(moves)
                 if self.render_mode == "human":
                     self.render()
                 return observation, info
@@ -140,7 +133,7 @@ class PartnerEnv(gymnasium.Env[NDArray[np.int8], np.int64]):
         reward = table.rewards[learner] + self._before
         self._before = 0.0
         moves, more = self._partners_play()
-        observation, info = self._observe(moves)
+        observation, info = self._observe_learner(moves)
         info.update(table.infos[learner])
         if self.render_mode == "human":
             self.render()
@@ -164,7 +157,9 @@ class PartnerEnv(gymnasium.Env[NDArray[np.int8], np.int64]):
             reward += table.rewards[learner]
         return moves, reward
 
-    def _observe(self, moves: list[tuple[int, int]]) -> tuple[NDArray[np.int8], dict[str, Any]]:
+    def _observe_learner(
+        self, moves: list[tuple[int, int]]
+    ) -> tuple[NDArray[np.int8], dict[str, Any]]:
         observed = self.table.observe(self.table.possible_agents[self._learner])
         self._mask = observed["action_mask"]
         info = {"action_mask": self._mask, "seat": self._learner, "partner_moves": moves}
@@ -175,20 +170,6 @@ class PartnerEnv(gymnasium.Env[NDArray[np.int8], np.int64]):
         if game is None:
             raise RuntimeError("reset() the environment first")
         return game
-
-    def action_masks(self) -> NDArray[np.bool_]:
-        """The legal moves now, as booleans (the method masked-action learners look for)."""
-        return self._mask.astype(bool)
-
-    def render(self) -> str | None:
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() was called without a render_mode ('ansi' or 'human')")
-            return None
-        text = render_text(self._game())
-        if self.render_mode == "ansi":
-            return text
-        print(text)
-        return None
 
 
 def _bot_class(partner: Partner) -> type[Bot]:
