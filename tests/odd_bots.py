@@ -1,5 +1,6 @@
 """Bots that misbehave in the ways the tools must survive, shared by the tests of each tool:
-one that cannot be made, one that prints as it thinks, one that hangs on a move."""
+one that cannot be made, one that prints as it thinks, one that hangs on a move, one that takes
+its time on a move."""
 
 from __future__ import annotations
 
@@ -46,4 +47,20 @@ class Hangs(BasicBot):
     def act(self, view: SeatView) -> Action:
         if view.turn == self.turn and self.seed == seat_seed(self.deal, self.seat):
             time.sleep(600)
+        return super().act(view)
+
+
+class Dawdles(BasicBot):
+    """A bot that plays as ``basic`` but, on turn ``turn`` (counted from 0) of the game dealt
+    from seed ``deal``, waits ``seconds`` before it answers: a move much slower than the rest."""
+
+    name = "dawdles"
+    summary = "takes its time on one move of one game"
+    deal = 3
+    turn = 5  # move 6, seat 2's in a game of 3 players
+    seconds = 0.25
+
+    def act(self, view: SeatView) -> Action:
+        if view.turn == self.turn and self.seed == seat_seed(self.deal, self.seat):
+            time.sleep(self.seconds)
         return super().act(view)

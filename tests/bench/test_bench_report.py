@@ -50,12 +50,17 @@ def test_the_readme_names_every_key_of_the_json_file() -> None:
     from openhanabi.bench import Plan, compare, document, run_all
     from openhanabi.rules import find_variant
 
-    plans = [Plan((find_variant("base", players=2),), (bot,), games=2) for bot in ("basic", "hat")]
+    plans = [
+        Plan((find_variant("base", players=2),), (bot,), games=2, move_seconds=60)
+        for bot in ("basic", "hat")
+    ]
     first, second = run_all(plans)
     content = document([first, second], compare(*(sum(r.results, ()) for r in (first, second))))
     keys = set(content) | set(content["runs"][0]) | set(content["comparison"][0])
     keys |= set(content["runs"][0]["summaries"][0]) | set(content["runs"][0]["games"][0])
     keys |= set(content["runs"][0]["summaries"][0]["score"]) | {"jobs", "ray"}
+    times = content["runs"][0]["summaries"][0]["times"]
+    keys |= set(times) | set(times["slowest"])
     readme = (Path(__file__).parents[2] / "README.md").read_text()
     start = readme.index("The `--json` file is one object")
     paragraph = readme[start : readme.index("\n\n", start)]

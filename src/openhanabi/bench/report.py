@@ -67,6 +67,35 @@ def histogram_lines(summaries: Sequence[Summary], low: int) -> list[str]:
     return lines
 
 
+def duration_text(seconds: float) -> str:
+    """A time in the unit that suits it, with three significant digits.
+
+    >>> duration_text(61.24), duration_text(0.2134), duration_text(0.0000153)
+    ('61.2 s', '213 ms', '15.3 µs')
+    """
+    for unit, scale in (("s", 1.0), ("ms", 1e-3)):
+        if seconds >= 0.9995 * scale:  # what rounds to 1000 of the unit below reads as 1
+            return f"{seconds / scale:.3g} {unit}"
+    return f"{seconds / 1e-6:.3g} µs"
+
+
+def move_lines(summaries: Sequence[Summary]) -> list[str]:
+    """One line per player count whose games were timed: the bots' mean time on a move and
+    their slowest move, named so that it can be played again (``--seed``)."""
+    lines = []
+    for s in summaries:
+        if s.times is None or s.times.slowest is None:
+            continue
+        slow = s.times.slowest
+        lines.append(
+            f"{s.players:>7}  {duration_text(s.times.mean):>10}  {duration_text(slow.seconds)}: "
+            f"move {slow.move} of seed {slow.seed}, by {slow.bot}"
+        )
+    if lines:
+        lines.insert(0, f"{'moves':<7}  {'mean':>10}  slowest")
+    return lines
+
+
 def comparison_table(comparisons: Sequence[Comparison]) -> list[str]:
     """One line per player count: the paired difference (mean ± SE), wins, ties and losses, each
     number right-aligned under its heading.
@@ -140,6 +169,8 @@ def _run_document(run: Run) -> dict[str, Any]:
         entry = asdict(summary)
         entry["histogram"] = {str(score): games for score, games in summary.histogram}
         entry["games_per_second"] = summary.games_per_second
+        if summary.times is not None:
+            entry["times"]["mean"] = summary.times.mean
         summaries.append(entry)
     return {
         "bots": list(run.plan.bots),
@@ -149,5 +180,6 @@ def _run_document(run: Run) -> dict[str, Any]:
 
 
 def _game(result: GameResult) -> dict[str, Any]:
-    """One game's entry: how it ended (its record, if kept, goes to a file of its own)."""
-    return {f.name: getattr(result, f.name) for f in fields(result) if f.name != "record"}
+    """One game's entry: how it ended, the same wherever it was played (its record, if kept,
+    goes to a file of its own; its moves' times count in its player count's summary)."""
+    return {f.name: getattr(result, f.name) for f in fields(result) if f.compare}

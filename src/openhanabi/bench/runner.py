@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from openhanabi.bench.executors import Executor, Serial
-from openhanabi.bench.timelimit import MoveClock, MoveTimeout
+from openhanabi.bench.timelimit import MoveClock, MoveTimeout, MoveTimes
 from openhanabi.bots import Bot, BotError, play_game, resolve_bot, seat_seed
 from openhanabi.bots.table import new_bot
 from openhanabi.records import record_of
@@ -52,6 +52,8 @@ class GameResult:
     error: str | None = None  # what the bot did wrong, if it broke the game
     # the game's record as hanab.live's JSON, when the plan keeps records (to replay the game)
     record: dict[str, Any] | None = field(default=None, compare=False, repr=False)
+    # the bots' time on their moves, when a clock timed them (it varies from run to run)
+    times: MoveTimes | None = field(default=None, compare=False, repr=False)
 
     @property
     def strikeout(self) -> bool:
@@ -127,7 +129,8 @@ def play_one(
     record: bool = False,
 ) -> GameResult:
     """Play game ``seed`` of ``variant`` with a bot of each class in ``bots`` (one per seat),
-    each move timed by ``clock`` if one is given (it raises MoveTimeout for a move too long);
+    each move timed by ``clock`` if one is given (it raises MoveTimeout for a move too long, and
+    the result holds the moves' times);
     with ``record``, the result holds the game's record (of the moves made, up to a failed
     one)."""
     game = Game.new(variant, seed)
@@ -140,14 +143,23 @@ def play_one(
     except Exception as failure:  # a broken bot costs its game, not the whole run
         error = _one_line(failure)
     kept = record_of(game).to_dict() if record else None
+    times = clock.times if clock is not None and clock.active else None
     if error is not None:
         return GameResult(
-            seed, variant.players, 0, game.score, BOT_ERROR, game.turn, error, record=kept
+            seed, variant.players, 0, game.score, BOT_ERROR, game.turn, error, kept, times
         )
     outcome = game.outcome
     assert outcome is not None  # play_game returns finished games only
     return GameResult(
-        seed, variant.players, outcome.score, game.score, outcome.reason, game.turn, record=kept
+        seed,
+        variant.players,
+        outcome.score,
+        game.score,
+        outcome.reason,
+        game.turn,
+        None,
+        kept,
+        times,
     )
 
 

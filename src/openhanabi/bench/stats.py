@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from openhanabi.bench.runner import GameResult
+from openhanabi.bench.timelimit import MoveTimes
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +66,7 @@ class Summary:
     errors: int  # games a bot broke (an exception, or an action the rules forbid)
     histogram: tuple[tuple[int, int], ...]  # (score, games) for every score reached, ascending
     seconds: float  # time spent playing, summed over the workers
+    times: MoveTimes | None = None  # the bots' time on their moves, when every game was timed
 
     @property
     def games_per_second(self) -> float:
@@ -93,4 +95,12 @@ def summarise(results: Sequence[GameResult], max_score: int, seconds: float = 0.
         errors=sum(result.error is not None for result in results),
         histogram=tuple(sorted(Counter(scores).items())),
         seconds=seconds,
+        times=_times(results),
     )
+
+
+def _times(results: Sequence[GameResult]) -> MoveTimes | None:
+    """The moves' times of every game together; None unless every game was timed."""
+    if any(result.times is None for result in results):
+        return None
+    return sum((result.times for result in results if result.times), MoveTimes(0, 0.0, None))

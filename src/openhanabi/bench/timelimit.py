@@ -23,6 +23,10 @@ Two alarms serve, the first that can:
 A bot that never returns to Python (stuck in compiled code that holds the interpreter) is beyond
 either's reach, as is a Python with neither (one that cannot interrupt a thread): its games play
 without a limit.
+
+The clock also notes how long each move took (:class:`MoveTimes`): ``hanabi bench`` reports the
+bots' time a move and their slowest move, the figure that says whether a bot keeps a table of
+people waiting.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ import signal
 import threading
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from types import FrameType, TracebackType
 from typing import Any
 
@@ -41,6 +46,37 @@ from openhanabi.rules import Action, SeatView
 
 class MoveTimeout(BaseException):
     """A bot spent longer than the limit on one move; its message says which, where."""
+
+
+@dataclass(frozen=True, slots=True)
+class SlowMove:
+    """One move and the time its bot spent on it."""
+
+    seconds: float
+    seed: int  # the game's
+    move: int  # from 1: one a call to a bot's act
+    seat: int  # from 0
+    bot: str
+
+
+@dataclass(frozen=True, slots=True)
+class MoveTimes:
+    """The time the bots spent on their moves, over one game or several."""
+
+    moves: int
+    seconds: float  # all moves together
+    slowest: SlowMove | None  # None when no move was made
+
+    @property
+    def mean(self) -> float:
+        """Seconds a move."""
+        return self.seconds / self.moves if self.moves else 0.0
+
+    def __add__(self, other: MoveTimes) -> MoveTimes:
+        slowest, theirs = self.slowest, other.slowest
+        if theirs is not None and (slowest is None or theirs.seconds > slowest.seconds):
+            slowest = theirs
+        return MoveTimes(self.moves + other.moves, self.seconds + other.seconds, slowest)
 
 
 class MoveClock:
@@ -57,6 +93,7 @@ class MoveClock:
         self.moving: TimedBot | None = None  # whose move is timed, if one is
         self.move = 0  # its number in the game, from 1: one a call to a bot's act
         self.seed = 0  # the game's
+        self.times = MoveTimes(0, 0.0, None)  # the game's moves so far
         self._alarm: SignalAlarm | ThreadAlarm | None = None
 
     def __enter__(self) -> MoveClock:
@@ -82,6 +119,7 @@ class MoveClock:
         """The bots of a new game, dealt from ``seed``: each of their moves limited, if the clock
         can limit them."""
         self.move, self.seed = 0, seed
+        self.times = MoveTimes(0, 0.0, None)
         return [TimedBot(bot, self) for bot in bots] if self.active else list(bots)
 
     def said(self, moving: TimedBot) -> str:
@@ -102,6 +140,11 @@ class MoveClock:
         """The move ended, in time or not: the alarm is off, and no timeout follows it."""
         assert self._alarm is not None
         self._alarm.stop()
+
+    def note(self, moving: TimedBot, seconds: float) -> None:
+        """``moving``'s move, the last one started, took ``seconds``."""
+        move = SlowMove(seconds, self.seed, self.move, moving.seat, moving.name)
+        self.times += MoveTimes(1, seconds, move)
 
 
 class SignalAlarm:
@@ -222,7 +265,10 @@ class TimedBot(Bot):
 
     def act(self, view: SeatView) -> Action:
         self.clock.start(self)
+        began = time.perf_counter()
         try:
             return self.bot.act(view)
         finally:
+            seconds = time.perf_counter() - began
             self.clock.stop()
+            self.clock.note(self, seconds)

@@ -31,6 +31,7 @@ from openhanabi.bench.progress import progress_bar
 from openhanabi.bench.report import (
     comparison_table,
     histogram_lines,
+    move_lines,
     options_text,
     rate_text,
     summary_table,
@@ -51,7 +52,8 @@ MOVE_SECONDS = 60.0  # --move-seconds: ample for any bot meant for thousands of 
 DESCRIPTION = """\
 Play N games per player count, dealt from seeds S..S+N-1 (the same decks for every bot),
 and report per player count the mean score ± its standard error, the share of perfect games
-and of strikeouts, the score histogram and games/s.
+and of strikeouts, the score histogram, games/s, and the bots' mean time a move and slowest
+move (its number and its game's seed, to play it again).
 
 A strikeout scores 0 ("score"); "points kept" counts the fireworks' points anyway. The games/s
 of a player count is one worker's (the games' own time); the last line gives the whole run's."""
@@ -318,6 +320,8 @@ def _print(runs: Sequence[Run], args: argparse.Namespace) -> None:
                 )
         print(f"scores    games per score, {low} to the maximum:")
         print("\n".join(histogram_lines(summaries, low)))
+        if moves := move_lines(summaries):
+            print("\n".join(moves))
     if args.compare:
         first, second = runs
         print()
