@@ -93,7 +93,8 @@ class MoveClock:
         self.moving: TimedBot | None = None  # whose move is timed, if one is
         self.move = 0  # its number in the game, from 1: one a call to a bot's act
         self.seed = 0  # the game's
-        self.times = MoveTimes(0, 0.0, None)  # the game's moves so far
+        self._moves, self._seconds = 0, 0.0  # the game's moves so far, and their time
+        self._slowest: SlowMove | None = None
         self._alarm: SignalAlarm | ThreadAlarm | None = None
 
     def __enter__(self) -> MoveClock:
@@ -119,7 +120,7 @@ class MoveClock:
         """The bots of a new game, dealt from ``seed``: each of their moves limited, if the clock
         can limit them."""
         self.move, self.seed = 0, seed
-        self.times = MoveTimes(0, 0.0, None)
+        self._moves, self._seconds, self._slowest = 0, 0.0, None
         return [TimedBot(bot, self) for bot in bots] if self.active else list(bots)
 
     def said(self, moving: TimedBot) -> str:
@@ -143,8 +144,15 @@ class MoveClock:
 
     def note(self, moving: TimedBot, seconds: float) -> None:
         """``moving``'s move, the last one started, took ``seconds``."""
-        move = SlowMove(seconds, self.seed, self.move, moving.seat, moving.name)
-        self.times += MoveTimes(1, seconds, move)
+        self._moves += 1
+        self._seconds += seconds
+        if self._slowest is None or seconds > self._slowest.seconds:
+            self._slowest = SlowMove(seconds, self.seed, self.move, moving.seat, moving.name)
+
+    @property
+    def times(self) -> MoveTimes:
+        """The time the bots of the game :meth:`table` seated last spent on their moves so far."""
+        return MoveTimes(self._moves, self._seconds, self._slowest)
 
 
 class SignalAlarm:
