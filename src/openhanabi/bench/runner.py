@@ -150,17 +150,8 @@ def play_one(
         )
     outcome = game.outcome
     assert outcome is not None  # play_game returns finished games only
-    return GameResult(
-        seed,
-        variant.players,
-        outcome.score,
-        game.score,
-        outcome.reason,
-        game.turn,
-        None,
-        kept,
-        times,
-    )
+    ended = (seed, variant.players, outcome.score, game.score, outcome.reason, game.turn)
+    return GameResult(*ended, record=kept, times=times)
 
 
 def play_chunk(chunk: Chunk) -> ChunkResult:
