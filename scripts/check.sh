@@ -12,8 +12,11 @@ CMAKE_POLICY_VERSION_MINIMUM=3.5 .venv/bin/python -m pip install --quiet \
 .venv/bin/ruff format --check src tests benchmarks examples
 .venv/bin/mypy
 postgresql="${HANABI_TEST_DATABASE_URL:-}"
-env -u HANABI_TEST_DATABASE_URL .venv/bin/pytest "$@"
+# one worker per core, each taking a whole test file at a time (a file's fixtures start once);
+# every SQLite test has a database file of its own
+env -u HANABI_TEST_DATABASE_URL .venv/bin/pytest --numprocesses auto --dist loadfile "$@"
 if [[ -n "$postgresql" ]]; then
     echo "the server and browser tests again, on PostgreSQL"
+    # one worker: these tests share the one database, which each test empties first
     HANABI_TEST_DATABASE_URL="$postgresql" .venv/bin/pytest tests/server tests/browser
 fi
