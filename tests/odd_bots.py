@@ -35,21 +35,6 @@ class Talks(Bot):
         return view.legal_actions[0]
 
 
-class Hangs(BasicBot):
-    """A bot that plays as ``basic`` but, on turn ``turn`` (counted from 0) of the game dealt
-    from seed ``deal``, sleeps ten minutes: far longer than any test's limit on a move."""
-
-    name = "hangs"
-    summary = "hangs on one move of one game"
-    deal = 17
-    turn = 13  # move 14, seat 1's in a game of 3 players
-
-    def act(self, view: SeatView) -> Action:
-        if view.turn == self.turn and self.seed == seat_seed(self.deal, self.seat):
-            time.sleep(600)
-        return super().act(view)
-
-
 class Dawdles(BasicBot):
     """A bot that plays as ``basic`` but, on turn ``turn`` (counted from 0) of the game dealt
     from seed ``deal``, waits ``seconds`` before it answers: a move much slower than the rest."""
@@ -64,3 +49,14 @@ class Dawdles(BasicBot):
         if view.turn == self.turn and self.seed == seat_seed(self.deal, self.seat):
             time.sleep(self.seconds)
         return super().act(view)
+
+
+class Hangs(Dawdles):
+    """A bot that dawdles ten minutes on its one move: far longer than any test's limit on a
+    move."""
+
+    name = "hangs"
+    summary = "hangs on one move of one game"
+    deal = 17
+    turn = 13  # move 14, seat 1's in a game of 3 players
+    seconds = 600

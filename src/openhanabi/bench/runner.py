@@ -145,9 +145,8 @@ def play_one(
     kept = record_of(game).to_dict() if record else None
     times = clock.times if clock is not None and clock.active else None
     if error is not None:
-        return GameResult(
-            seed, variant.players, 0, game.score, BOT_ERROR, game.turn, error, kept, times
-        )
+        failed = (seed, variant.players, 0, game.score, BOT_ERROR, game.turn, error)
+        return GameResult(*failed, record=kept, times=times)
     outcome = game.outcome
     assert outcome is not None  # play_game returns finished games only
     ended = (seed, variant.players, outcome.score, game.score, outcome.reason, game.turn)
