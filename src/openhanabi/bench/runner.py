@@ -145,12 +145,22 @@ def play_one(
     kept = record_of(game).to_dict() if record else None
     times = clock.times if clock is not None and clock.active else None
     if error is not None:
-        failed = (seed, variant.players, 0, game.score, BOT_ERROR, game.turn, error)
-        return GameResult(*failed, record=kept, times=times)
-    outcome = game.outcome
-    assert outcome is not None  # play_game returns finished games only
-    ended = (seed, variant.players, outcome.score, game.score, outcome.reason, game.turn)
-    return GameResult(*ended, record=kept, times=times)
+        score, termination = 0, BOT_ERROR
+    else:
+        outcome = game.outcome
+        assert outcome is not None  # play_game returns finished games only
+        score, termination = outcome.score, outcome.reason
+    return GameResult(
+        seed,
+        variant.players,
+        score,
+        game.score,
+        termination,
+        game.turn,
+        error,
+        record=kept,
+        times=times,
+    )
 
 
 def play_chunk(chunk: Chunk) -> ChunkResult:
