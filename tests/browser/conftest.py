@@ -12,27 +12,16 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from camera import SCREENSHOTS, Camera
+from chromium import CLOSE_SECONDS, Chromium
 from live_server import LiveServer
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 from ui import OpenPage
-
-# a closed network: no background requests, no updates, no QUIC; as root, no sandbox; in a
-# container, shared memory may be small
-CHROMIUM_FLAGS = [
-    "--no-sandbox",
-    "--disable-dev-shm-usage",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 
 def chromium_path() -> str:
@@ -80,14 +69,18 @@ def server(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[LiveServe
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Browser]:
+def chromium() -> Iterator[Chromium]:
     executable = chromium_path()
     with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=executable, headless=True, args=CHROMIUM_FLAGS
-        )
-        yield chromium
-        chromium.close()
+        browser = Chromium(playwright, executable)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def browser(chromium: Chromium) -> Browser:
+    """The test process's Chromium, launched again if an earlier test's had to be killed."""
+    return chromium.browser
 
 
 @pytest.fixture
@@ -97,10 +90,16 @@ def camera(request: pytest.FixtureRequest) -> Camera:
 
 @pytest.fixture
 def open_page(
-    browser: Browser, server: LiveServer, camera: Camera, request: pytest.FixtureRequest
+    chromium: Chromium,
+    browser: Browser,
+    server: LiveServer,
+    camera: Camera,
+    request: pytest.FixtureRequest,
 ) -> Iterator[OpenPage]:
     """``open_page(locale="en")``: a page in a new browser context (one person, with cookies of
-    their own) on the live server. Every page is photographed if the test fails."""
+    their own) on the live server. Every page is photographed if the test fails. The pages are
+    closed under a watchdog (see :mod:`chromium`): a Chromium stuck closing them is killed and
+    said so, rather than hang a test whose checks passed."""
     failures = Failures(request)
     contexts: list[BrowserContext] = []
 
@@ -116,4 +115,10 @@ def open_page(
             for page in context.pages:
                 camera.shoot(page, f"failed-person-{number}")
     for context in contexts:
-        context.close()
+        if chromium.close_context(context):
+            warnings.warn(
+                f"Chromium did not close a page in {CLOSE_SECONDS:.0f} s and was killed; "
+                "the next test launches it again",
+                stacklevel=1,
+            )
+            break  # the other contexts went with it
