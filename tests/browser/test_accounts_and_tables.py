@@ -4,6 +4,7 @@ a table with a bot; the other joins it; the host starts the game."""
 from __future__ import annotations
 
 from camera import Camera
+from chromium import Chromium
 from live_server import LiveServer
 from playwright.sync_api import Browser, Locator, expect
 from ui import OpenPage, join, open_table, register, sign_in, sign_out, signed_in_as, start
@@ -99,7 +100,7 @@ def test_the_new_table_form_shows_only_the_seats_the_table_has(
 
 
 def test_without_scripts_the_new_table_form_shows_every_seat(
-    browser: Browser, server: LiveServer, open_page: OpenPage
+    chromium: Chromium, browser: Browser, server: LiveServer, open_page: OpenPage
 ) -> None:
     register(open_page(), "ann", "Ann")  # the account; a page without scripts signs in
     context = browser.new_context(base_url=server.url, java_script_enabled=False)
@@ -113,4 +114,4 @@ def test_without_scripts_the_new_table_form_shows_every_seat(
             expect(row).to_be_visible()
         expect(form.locator("#seats-help")).to_be_visible()
     finally:
-        context.close()
+        chromium.close_context(context)
