@@ -243,6 +243,75 @@ def test_gives_a_finesse() -> None:
     assert "finesse" in bots[0].explain()
 
 
+def finesse_waiting_beside_a_known_play(players: int, clue: Action) -> Game:
+    """Alice's turn: Bob's ``clue`` showed her the yellow 1 (her newest card), the others gave
+    empty clues, and Bob's finesse position holds the red 1 while Cathy holds the red 2."""
+    hands = {
+        3: [
+            ["R3", "G4", "B3", "W4", "Y1"],
+            ["G3", "B4", "W3", "G2", "R1"],
+            ["W3", "B3", "Y2", "G3", "R2"],
+        ],
+        4: [
+            ["R3", "G4", "B3", "Y1"],
+            ["W4", "B4", "G2", "R1"],
+            ["W3", "B3", "Y2", "R2"],
+            ["R4", "G3", "W2", "Y4"],
+        ],
+    }[players]
+    game = deal(players, hands)
+    empty_to_alice = Action.rank_clue(0, 5)
+    for action in [Action.rank_clue(2, 5), clue]:
+        game.apply(action)
+    while game.seat != 0:
+        game.apply(empty_to_alice)
+    return game
+
+
+YELLOW_TO_ALICE = Action.colour_clue(0, 1)  # she knows her card is the yellow 1
+
+
+def test_with_three_players_a_finesse_goes_before_a_known_play() -> None:
+    # Only Alice can give it (Bob is finessed, Cathy receives it), and Bob may draw a new card
+    # into his finesse position before her next turn; her yellow 1 waits.
+    game = finesse_waiting_beside_a_known_play(3, YELLOW_TO_ALICE)
+    bots = bots_for(game)
+    action = bots[0].act(game.view(0))
+    assert action in (Action.colour_clue(2, 0), Action.rank_clue(2, 2))
+    assert "before playing slot 1" in bots[0].explain()
+    assert "finesses Bob" in bots[0].explain()
+
+
+def test_with_four_players_a_known_play_goes_before_a_finesse() -> None:
+    # Donald could give the same finesse before Bob acts: Alice plays her yellow 1.
+    game = finesse_waiting_beside_a_known_play(4, YELLOW_TO_ALICE)
+    bots = bots_for(game)
+    assert bots[0].act(game.view(0)) == Action.play(3)
+
+
+def test_a_known_play_that_may_be_the_card_a_finesse_plays_goes_first() -> None:
+    # Alice knows only that her card is a 1: it may be the red 1 the finesse gets from Bob,
+    # which would leave hers a copy she takes for a card that fits. She plays it first.
+    game = finesse_waiting_beside_a_known_play(3, Action.rank_clue(0, 1))
+    assert bots_for(game)[0].act(game.view(0)) == Action.play(4)
+
+
+def test_with_three_players_a_known_play_goes_before_a_clue_that_finesses_nobody() -> None:
+    # Bob's red 1, clued, is known to him: a red clue to Cathy is a prompt, not a finesse, and
+    # Alice's yellow 1 is played first.
+    game = deal(
+        3,
+        [
+            ["Y3", "G4", "B3", "W4", "Y1"],
+            ["G3", "B4", "W3", "G2", "R1"],
+            ["W3", "B3", "Y2", "G3", "R2"],
+        ],
+    )
+    for action in [Action.colour_clue(1, 0), Action.rank_clue(0, 1), Action.rank_clue(0, 5)]:
+        game.apply(action)
+    assert bots_for(game)[0].act(game.view(0)) == Action.play(4)
+
+
 def test_of_a_colour_and_a_rank_clue_worth_the_same_the_colour_clue_is_given() -> None:
     # Bob's red 1 is his only red card and his only 1: a red clue and a 1 clue say the same
     game = deal(2, [["Y3", "G4", "B3", "W4", "Y4"], ["G3", "B4", "W3", "G2", "R1"]])

@@ -400,6 +400,11 @@ ENGLISH: Final[dict[str, str]] = {
         "I gave {name} a {clue} clue {why}, before warning {name2} off a clued card that no "
         "longer fits: playing it costs only a storm."
     ),
+    "conventions.clue.finesse_first": (
+        "I gave {name} a {clue} clue {why}, before playing slot {position2}, a card I know fits: "
+        "nobody else can give this finesse, and {name2} may draw a new card into their finesse "
+        "position before my next turn."
+    ),
     "conventions.clue.empty": "I gave {name} an empty {clue} clue to pass the turn without harm.",
     "conventions.clue.stall": (
         "I gave {name} a {clue} clue to pass the turn without misleading anyone."

@@ -67,6 +67,12 @@ PLAY_OVER_SAVE_WORTH = 1.0
 # give a clue than discard, and the save can come on the next turn (measured, it gains with
 # four and five players and loses with three)
 PLAY_BEFORE_SAVE_TOKENS = 3
+# with this many players a clue that finesses goes before the bot's own known play: only it can
+# give that finesse (the other two players are its receiver and the player it finesses), and
+# the player finessed acts before its next turn; if they play or discard, another card takes
+# their finesse position (measured, it gains with three players and nothing with four or five,
+# where another player could give the same clue in time)
+FINESSE_FIRST_PLAYERS = 3
 
 # with one storm token left, a marked card is played as known only when the table too takes it
 # for a card that fits, with this many players or fewer (see ConventionsBot._trusted)
@@ -152,6 +158,7 @@ class ConventionsBot(Bot):
             self._urgent_save,
             self._scream,
             self._call_over_play,
+            self._finesse_first,
             self._known_play,
             self._best_clue,
             self._final_gamble,
@@ -680,6 +687,51 @@ class ConventionsBot(Bot):
 
     def _best_clue(self, view: SeatView) -> tuple[Action, Reason] | None:
         """The most valuable clue: plays, finesses and prompts, or a save for a chop in danger."""
+        best = self._best_option(view)
+        return None if best is None else (best.action, self._clue_words(best))
+
+    def _finesse_first(self, view: SeatView) -> tuple[Action, Reason] | None:
+        """With ``FINESSE_FIRST_PLAYERS`` players, the best clue before a card I know fits when
+        that clue finesses: nobody else can give it, and it may not wait for my next turn."""
+        players = self.variant.players
+        if players != FINESSE_FIRST_PLAYERS or view.draw_pile_size <= 2 * players:
+            return None  # near the end the endgame search weighs the two
+        st = self.state
+        if not any(
+            order in st.ident and st.playable >> st.ident[order] & 1
+            for seat in range(players)
+            if seat != self.seat and (order := st.finesse_position(seat)) is not None
+        ):
+            return None  # no finesse position holds a card that fits: no clue can finesse
+        best = self._best_option(view)
+        if best is None:
+            return None
+        finessed = next((link.seat for link in best.reading.links if link.kind == "finesse"), None)
+        if finessed is None:
+            return None
+        play = self._known_play(view)
+        if play is None or play[0].type is not ActionType.PLAY:
+            return None  # nothing to play, or a clue the play itself needs first
+        chain = 0  # the identities the clue gets played
+        for link in best.reading.links:
+            chain |= 1 << link.ident
+        if best.reading.focus in st.ident:
+            chain |= 1 << st.ident[best.reading.focus]
+        if self._own_belief(view, play[0].target) & chain:
+            # my card may be one the clue gets played, which would leave it a copy I take for a
+            # card that fits: it is played first
+            return None
+        return best.action, reason(
+            "conventions.clue.finesse_first",
+            name=best.action.target,
+            clue=clue_said(best.action),
+            why=best.detail,
+            position2=self._slot(view, play[0].target),
+            name2=finessed,
+        )
+
+    def _best_option(self, view: SeatView) -> Option | None:
+        """The clue :meth:`_best_clue` gives, if any is worth its token."""
         if view.clue_tokens == 0:
             return None
         options = self.clues.options(view)
@@ -703,7 +755,7 @@ class ConventionsBot(Bot):
         threshold = worth if view.clue_tokens > 1 or view.draw_pile_size == 0 else LAST_TOKEN_WORTH
         if best.value < threshold:
             return None
-        return best.action, self._clue_words(best)
+        return best
 
     # ------------------------------------------------------------------ discards
 
