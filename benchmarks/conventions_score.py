@@ -8,9 +8,10 @@ strikeouts (the whole score), last copies discarded, last copies misplayed, and 
 still reachable but left unplayed when the game ended (the team ran out of turns).
 
 With ``--no-search`` the bots play without their endgame search (docs/conventions.md, "The
-endgame search"): the same seeds, paired. ``--json FILE`` writes every game's score by player
-count and seed, to compare two versions of the bot game by game. On a terminal a progress bar
-(on standard error) follows each player count.
+endgame search"): the same seeds, paired. ``--json FILE`` writes every game's score and a
+digest of its moves by player count and seed, to compare two versions of the bot game by game:
+a change meant only to make the bot faster must leave every digest as it was. On a terminal a
+progress bar (on standard error) follows each player count.
 
     python benchmarks/conventions_score.py [--games 2000] [--seed 0] [--players 2 3 4 5]
                                            [--variant base] [--jobs J] [--losses] [--no-search]
@@ -20,6 +21,7 @@ count and seed, to compare two versions of the bot game by game. On a terminal a
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import math
 import os
@@ -30,7 +32,7 @@ from dataclasses import dataclass, field
 from openhanabi.bench.progress import progress_bar
 from openhanabi.bots import seat_seed
 from openhanabi.bots.conventions import ConventionsBot
-from openhanabi.rules import Game, Result, Termination, find_variant
+from openhanabi.rules import Action, Game, Result, Termination, find_variant
 
 CAUSES = ("strikeout", "discarded", "misplayed", "unplayed")
 CHUNK = 25  # games a worker plays at a time, at most
@@ -42,12 +44,19 @@ class Part:
 
     scores: list[int] = field(default_factory=list)
     seeds: list[int] = field(default_factory=list)
+    digests: list[str] = field(default_factory=list)  # of each game's moves (moves_digest)
     perfect: int = 0
     strikeouts: int = 0
     cpu: float = 0.0
     clues: int = 0  # clues given
     plays: int = 0  # cards played (blind or known)
     lost: dict[str, int] = field(default_factory=lambda: dict.fromkeys(CAUSES, 0))
+
+
+def moves_digest(actions: list[Action]) -> str:
+    """A short digest of a game's moves in order: two games with the same digest made the
+    same moves."""
+    return hashlib.sha256(";".join(map(repr, actions)).encode()).hexdigest()[:16]
 
 
 def run(variant_name: str, players: int, seeds: range, search: bool = True) -> Part:
@@ -64,9 +73,11 @@ def run(variant_name: str, players: int, seeds: range, search: bool = True) -> P
         game = Game.new(variant, seed)
         reach = game.max_reachable()
         lost = dict.fromkeys(CAUSES, 0)
+        actions = []
         while game.outcome is None:
             action = bots[game.seat].act(game.view(game.seat))
             game.apply(action)
+            actions.append(action)
             part.clues += action.is_clue
             part.plays += game.events[-1].result is Result.PLAYED
             now = game.max_reachable()
@@ -77,6 +88,7 @@ def run(variant_name: str, players: int, seeds: range, search: bool = True) -> P
         outcome = game.outcome
         part.scores.append(outcome.score)
         part.seeds.append(seed)
+        part.digests.append(moves_digest(actions))
         part.perfect += outcome.score == variant.max_score
         if outcome.termination is Termination.STRIKEOUT:
             part.strikeouts += 1
@@ -121,7 +133,10 @@ def main(argv: list[str] | None = None) -> None:
         help="play without the endgame search (default: with it)",
     )
     parser.add_argument(
-        "--json", metavar="FILE", help="write each game's score (players, seed, score) to FILE"
+        "--json",
+        metavar="FILE",
+        help="write each game's score and a digest of its moves (players, seed, score, moves)"
+        " to FILE",
     )
     args = parser.parse_args(argv)
     # small chunks: the progress bar moves often, and the workers finish together
@@ -137,7 +152,7 @@ def main(argv: list[str] | None = None) -> None:
         f" {'plays/clue':>10}"
     )
     losses = []
-    games: list[dict[str, int]] = []
+    games: list[dict[str, int | str]] = []
     with ProcessPoolExecutor(args.jobs) as pool:
         for players in args.players:
             parts = [
@@ -153,8 +168,10 @@ def main(argv: list[str] | None = None) -> None:
                 part = future.result()
                 total.scores.extend(part.scores)
                 games.extend(
-                    {"players": players, "seed": seed, "score": score}
-                    for seed, score in zip(part.seeds, part.scores, strict=True)
+                    {"players": players, "seed": seed, "score": score, "moves": digest}
+                    for seed, score, digest in zip(
+                        part.seeds, part.scores, part.digests, strict=True
+                    )
                 )
                 total.perfect += part.perfect
                 total.strikeouts += part.strikeouts

@@ -1,6 +1,6 @@
 """The score benchmark of the conventions bot (``benchmarks/conventions_score.py``): games played
 in chunks by several workers add up to the same results as one run over the seeds, and its
-``--json`` file holds every game's score."""
+``--json`` file holds every game's score and a digest of its moves."""
 
 from __future__ import annotations
 
@@ -10,6 +10,10 @@ from types import ModuleType
 
 import pytest
 from benchmark_scripts import load_benchmark
+
+from openhanabi.bots import seat_seed
+from openhanabi.bots.conventions import ConventionsBot
+from openhanabi.rules import Game, find_variant
 
 
 @pytest.fixture(scope="module")
@@ -62,3 +66,26 @@ def test_seed_starts_the_range_of_seeds_played(
     assert sorted((g["seed"], g["score"]) for g in found) == list(
         zip(range(40, 43), whole.scores, strict=True)
     )
+
+
+def test_the_json_file_holds_a_digest_of_each_games_moves(
+    score: ModuleType, tmp_path: Path
+) -> None:
+    """The digest is that of the moves the bots make in the game, so it tells two versions of
+    the bot apart whenever one move differs, whatever the score."""
+    out = tmp_path / "scores.json"
+    score.main(["--games", "3", "--players", "3", "--no-search", "--jobs", "2", "--json", str(out)])
+    found = {g["seed"]: g["moves"] for g in json.loads(out.read_text(encoding="utf-8"))["games"]}
+    variant = find_variant("base", players=3)
+    for seed in range(3):
+        bots = [
+            ConventionsBot(seat, variant, seat_seed(seed, seat), search=False) for seat in range(3)
+        ]
+        game = Game.new(variant, seed)
+        actions = []
+        while game.outcome is None:
+            actions.append(bots[game.seat].act(game.view(game.seat)))
+            game.apply(actions[-1])
+        assert found[seed] == score.moves_digest(actions)
+        assert score.moves_digest(actions[:-1]) != found[seed]
+    assert len(set(found.values())) == 3

@@ -85,7 +85,8 @@ class Receiver(NamedTuple):
 
 def clue_actions(view: SeatView) -> list[Action]:
     """The clues ``view``'s seat may give."""
-    return [a for a in view.legal_actions if a.is_clue]
+    clue_kinds = (ActionType.COLOUR_CLUE, ActionType.RANK_CLUE)
+    return [a for a in view.legal_actions if a.type in clue_kinds]
 
 
 class ClueBook:
@@ -98,6 +99,7 @@ class ClueBook:
         self._holdings: tuple[list[int], list[list[int]]] | None = None
         self._exhaust_cache: dict[int, int] = {}
         self._receivers: dict[int, Receiver] = {}
+        self._hand_bits: dict[int, int] = {}  # per receiver: the identities in their hand
 
     def evaluate(self, view: SeatView, action: Action, strict: bool = True) -> Option | None:
         """What the table would make of ``action`` and what it is worth, or ``None`` if it
@@ -108,12 +110,17 @@ class ClueBook:
         mask = st.clue_mask(action.type, action.value)
         hand = st.hands[receiver]
         ident = st.ident
+        bits = self._hand_bits.get(receiver)
+        if bits is None:
+            bits = self._hand_bits[receiver] = sum({1 << ident[o] for o in hand})
+        if not bits & mask:
+            return None  # the clue touches no card
         touched = tuple([o for o in hand if 1 << ident[o] & mask])
-        if not touched:
-            return None
-        called = st.called
-        if any(o in st.blind or o in called for o in touched):
-            return None  # a card a finesse has called is left alone until it plays
+        blind = st.blind
+        if blind or st.waits:
+            called = st.called
+            if any(o in blind or o in called for o in touched):
+                return None  # a card a finesse has called is left alone until it plays
         reading = st.read_clue(self.seat, receiver, touched, mask, action.type, receiver)
         focus = reading.focus
         if focus is not None and not (reading.plays | reading.saves) >> ident[focus] & 1:

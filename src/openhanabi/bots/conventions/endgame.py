@@ -78,11 +78,12 @@ def copy_tracker(tracker: Tracker, seat: int, ident: dict[int, int]) -> Tracker:
     other = Tracker.__new__(Tracker)
     fields = other.__dict__
     for name, value in tracker.__dict__.items():
-        if isinstance(value, list):
-            value = [list(x) if isinstance(x, list) else x for x in value]
-        elif isinstance(value, dict):
+        kind = type(value)  # the notes hold plain lists, dicts and sets, never subclasses
+        if kind is list:
+            value = [list(x) if type(x) is list else x for x in value]
+        elif kind is dict:
             value = dict(value)
-        elif isinstance(value, set):
+        elif kind is set:
             value = set(value)
         fields[name] = value
     other.seat = seat

@@ -53,6 +53,7 @@ class Still:
     singles: list[tuple[int, int, int]] | None = None  # (seat, order, identity)
     marks: set[int] | None = None
     dupes: tuple[int, set[int]] | None = None  # see Tracker._dupes_but
+    known: dict[int, tuple[int, int]] | None = None  # see Tracker._known, nothing left out
     # what the connections of a clue may use, by giver and receiver: the giver reads each clue
     # once as the receiver and once more for every other seat
     scans: dict[tuple[int, int], Scan] = field(default_factory=dict)
@@ -188,9 +189,13 @@ class Tracker:
     def sync(self, view: SeatView) -> None:
         """Read the identities the view shows, then every event not read yet."""
         known = self.ident
-        for order, card in view.cards.items():
-            if order not in known:  # a card's identity never changes
-                known[order] = identity(card)
+        cards = view.cards
+        # the cards in other hands: a discarded card's identity comes with its event below
+        for holder, hand in enumerate(view.hands):
+            if holder != view.seat:
+                for order in hand:
+                    if order not in known:  # a card's identity never changes
+                        known[order] = identity(cards[order])
         events = view.events
         for event in events[self.seen :]:
             # a card played since is gone from the view: its identity is in the log
@@ -478,11 +483,8 @@ class Tracker:
         hand = self.hands[receiver]
         marks = self.marks()
         already = self.touched
-        new = [
-            order
-            for order in hand
-            if order in touched and order not in already and not self.shown_useless(order, mask)
-        ]
+        # ``touched`` runs in hand order, as the game lists a clue's cards
+        new = [o for o in touched if o not in already and not self.shown_useless(o, mask)]
         chop = rules.chop(hand, marks)
         focus = rules.clue_focus(new, chop)
         tempo = False
@@ -605,9 +607,9 @@ class Tracker:
                 continue
             old = self.clue.get(order, self.all)
             was = self.belief(order)
-            self.clue[order] = old & mask if order in touched else old & ~mask
-            now = self._belief(order)  # not the belief kept while the notes stand still
-            self.clue[order] = old
+            # the belief with this clue's mask, as _belief would make it (order is not blind)
+            dead = self.dead_at_touch.get(order, 0) if order in self.touched else None
+            now = self._noted(order, old & mask if order in touched else old & ~mask, dead)
             sure_before = within(was, playable)
             sure_after = within(now, playable)
             if sure_before != sure_after:
@@ -750,7 +752,16 @@ class Tracker:
         return found
 
     def _known(self, exclude: set[int]) -> dict[int, tuple[int, int]]:
-        """The first marked card known to be each identity, by (seat, order), but ``exclude``."""
+        """The first marked card known to be each identity, by (seat, order), but ``exclude``
+        (never to be changed by the caller: it may be shared)."""
+        frozen = self.frozen
+        if not exclude and frozen is not None:
+            if frozen.known is None:
+                frozen.known = self._known_but(exclude)
+            return frozen.known
+        return self._known_but(exclude)
+
+    def _known_but(self, exclude: set[int]) -> dict[int, tuple[int, int]]:
         known: dict[int, tuple[int, int]] = {}
         for seat, order, ident in self._singles():
             if order not in exclude:
