@@ -85,8 +85,7 @@ class Receiver(NamedTuple):
 
 def clue_actions(view: SeatView) -> list[Action]:
     """The clues ``view``'s seat may give."""
-    clue_kinds = (ActionType.COLOUR_CLUE, ActionType.RANK_CLUE)
-    return [a for a in view.legal_actions if a.type in clue_kinds]
+    return [a for a in view.legal_actions if a.is_clue]
 
 
 class ClueBook:

@@ -142,8 +142,12 @@ class Tracker:
     def _belief(self, order: int) -> int:
         if order in self.blind:
             return 1 << self.blind[order]
+        return self._belief_with(order, self.clue.get(order, self.all))
+
+    def _belief_with(self, order: int, clue: int) -> int:
+        """The belief of a card not called blind whose clue mask is ``clue``."""
         dead = self.dead_at_touch.get(order, 0) if order in self.touched else None
-        return self._noted(order, self.clue.get(order, self.all), dead)
+        return self._noted(order, clue, dead)
 
     def _noted(self, order: int, clue: int, dead: int | None) -> int:
         """A card's belief from its clue mask and notes; ``dead`` is the useless identities
@@ -607,9 +611,7 @@ class Tracker:
                 continue
             old = self.clue.get(order, self.all)
             was = self.belief(order)
-            # the belief with this clue's mask, as _belief would make it (order is not blind)
-            dead = self.dead_at_touch.get(order, 0) if order in self.touched else None
-            now = self._noted(order, old & mask if order in touched else old & ~mask, dead)
+            now = self._belief_with(order, old & mask if order in touched else old & ~mask)
             sure_before = within(was, playable)
             sure_after = within(now, playable)
             if sure_before != sure_after:
