@@ -1,6 +1,8 @@
 """The ``conventions`` bot's endgame search: it plays out only deals its seat cannot tell from the
 real one, never learns its own cards (changing them changes nothing it does), gives each seat of
-a rollout only the cards that seat sees, leaves the bot's own notes alone, and is deterministic.
+a rollout only the cards that seat sees, leaves the bot's own notes alone, and is deterministic;
+with three players or more it keeps the deals its partners' last moves fit, worked out from its
+own notes and the deal alone.
 The ``conventions-search`` bot's look-ahead, the same search in the middle of the game: it plays
 the convention's move but where its play-outs clearly beat it, and it never learns its own cards
 either."""
@@ -21,7 +23,7 @@ from openhanabi.bots.conventions.state import Tracker
 from openhanabi.bots.explanation import english, reason
 from openhanabi.bots.search import sampling
 from openhanabi.bots.search.sampling import rules_masks, sample_game, seen_cards, unseen_counts
-from openhanabi.rules import Game, SeatView, find_variant
+from openhanabi.rules import Card, Game, SeatView, Variant, find_variant
 
 # the convention's reasons for playing a card its seat knows fits
 SURE_PLAYS = (
@@ -171,6 +173,109 @@ def test_a_copied_tracker_is_independent_of_its_original(
     assert {name: repr(value) for name, value in vars(tracker).items()} == before
 
 
+def test_a_seat_that_played_along_decides_the_same_whatever_its_own_cards_really_are() -> None:
+    # a bot that has played the whole game checks its deals against its partners' moves: fed
+    # the same views, it plays the same on a deal that differs only in what it cannot see
+    variant = find_variant("base", players=3)
+    bots = [ConventionsBot(seat, variant, 4) for seat in range(3)]
+    game = Game.new(variant, 4)
+    while game.outcome is None:
+        game.apply(bots[game.seat].act(game.view(game.seat)))
+    log = [event.action for event in game.events]
+    last = max(turn for turn, event in enumerate(game.events) if event.seat == 0)
+    real = Game.new(variant, 4)
+    for action in log[:last]:
+        real.apply(action)
+    elsewhere = Game(variant, other_deal(real, 3).deck)
+    real = Game.new(variant, 4)
+    here, there = ConventionsBot(0, variant, 9), ConventionsBot(0, variant, 9)
+    checks: list[bool] = []
+
+    def counting(*args: object) -> tuple[bool, int]:
+        found = agree(*args)  # type: ignore[arg-type]
+        checks.append(found[0])
+        return found
+
+    agree = endgame.partners_agree
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(endgame, "partners_agree", counting)
+        for action in log[: last + 1]:
+            if real.seat == 0:
+                view, other_view = real.view(0), elsewhere.view(0)
+                assert same_to_the_seat(view, other_view)
+                assert here.act(view) == there.act(other_view)
+                assert here.reason() == there.reason()
+            real.apply(action)
+            elsewhere.apply(action)
+    assert here.searched and checks
+
+
+def partners_checked(
+    players: int, seed: int, search: bool = True
+) -> list[tuple[Game, SeatView, Tracker]]:
+    """Self-play on ``seed`` with seat 0 searching (its partners too, with ``search``): the
+    game, seat 0's view and its notes from before its last move, on each of its turns that
+    checks its deals against its partners' moves."""
+    variant = find_variant("base", players=players)
+    bots = [ConventionsBot(s, variant, seed, search=search or s == 0) for s in range(players)]
+    game = Game.new(variant, seed)
+    found = []
+    while game.outcome is None:
+        before = bots[game.seat]._before
+        if game.seat == 0 and before is not None:
+            found.append((game.copy(), game.view(0), before))
+        game.apply(bots[game.seat].act(game.view(game.seat)))
+    return found
+
+
+def rollout_seat(variant: Variant) -> endgame.SeatMaker:
+    return lambda seat, notes: ConventionsBot.playing_out(seat, variant, notes)
+
+
+def test_the_real_deal_fits_the_moves_of_partners_without_search() -> None:
+    # each partner's move is worked out from the seat's notes as they were before its last
+    # move, copied to that partner: on the real deal that is the partner's own move, but where
+    # their notes had parted from the seat's
+    assert not partners_checked(2, 0, search=False)  # with two players no deal is checked
+    checked = agreed = 0
+    for players in (3, 4, 5):
+        for seed in range(5):
+            for game, view, before in partners_checked(players, seed, search=False):
+                fits, moves = endgame.partners_agree(game, view, before, rollout_seat(game.variant))
+                checked += 1
+                agreed += fits
+                assert moves <= players - 1
+    assert checked > 50 and agreed >= 0.95 * checked
+
+
+def test_with_no_odds_kept_only_deals_the_partners_moves_fit_are_played_out() -> None:
+    decks: list[tuple[Card, ...]] = []
+
+    def recording_play_out(
+        trial: Game, tracker: Tracker, seen_by: Sequence[dict[int, int]], make: endgame.SeatMaker
+    ) -> tuple[int, int]:
+        decks.append(trial.deck)
+        return play_out(trial, tracker, seen_by, make)
+
+    play_out = endgame.play_out
+    played = 0
+    for game, view, before in partners_checked(3, 1, search=False)[:3]:
+        bot = ConventionsBot(0, game.variant, 1)
+        bot._before = endgame.copy_tracker(before, 0, dict(before.ident))
+        decks.clear()
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(endgame, "KEEP_ODDS", 0.0)
+            patch.setattr(endgame, "REDRAWS", 1000)
+            patch.setattr(endgame, "play_out", recording_play_out)
+            bot.act(view)
+        for deck in set(decks):
+            deal = Game(game.variant, deck)
+            fits, _ = endgame.partners_agree(deal, view, before, rollout_seat(game.variant))
+            assert fits
+            played += 1
+    assert played
+
+
 def test_a_seeded_bot_with_the_search_plays_the_same_game_twice() -> None:
     game = overruled(3, range(40))
     seat = game.seat
@@ -318,14 +423,15 @@ def test_the_searching_bot_plays_the_convention_but_where_its_look_ahead_clearly
         if overruled_midgame:
             break
         bots = [ConventionsSearchBot(seat, variant, seed) for seat in range(3)]
+        # the conventions bot, with its endgame search, seeing the same game
+        plain = [ConventionsBot(seat, variant, seed) for seat in range(3)]
         game = Game.new(variant, seed)
         while game.outcome is None:
             view = game.view(game.seat)
             bot = bots[game.seat]
             before = bot.deviated
             chosen = bot.act(view)
-            # the conventions bot, with its endgame search, from the same log
-            planned = ConventionsBot(game.seat, variant, seed).act(view)
+            planned = plain[game.seat].act(view)
             if chosen != planned:
                 said = bot.reason()
                 assert bot.deviated == before + 1

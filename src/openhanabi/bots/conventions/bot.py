@@ -101,6 +101,7 @@ class ConventionsBot(Bot):
         self._new_turn()
         # the endgame search (see :mod:`.endgame`), for tables without bonus tiles
         self.search = search and not variant.bonus_tiles
+        self._before: Tracker | None = None  # the notes as they stood before my last move
         self.searched = 0  # moves the search played out
         self.deviated = 0  # moves where it overruled the convention
 
@@ -140,11 +141,22 @@ class ConventionsBot(Bot):
     def act(self, view: SeatView) -> Action:
         st = self.state
         st.sync(view)
+        snapshot = None
+        players = view.variant.players
+        if (
+            self.search
+            and players >= endgame.CHECKED_FROM
+            and (view.draw_pile_size <= endgame.DRAW_PILE + players)
+        ):
+            # the next turn's search checks its deals against the partners' moves from here
+            snapshot = endgame.copy_tracker(st, self.seat, dict(st.ident))
         st.frozen = Still()  # the notes stand still until the move is chosen
         try:
             return self._choose(view)
         finally:
             st.frozen = None
+            if self.search:
+                self._before = snapshot
 
     def _choose(self, view: SeatView) -> Action:
         legal = view.legal_actions
@@ -197,7 +209,9 @@ class ConventionsBot(Bot):
         if midgame:
             choice = midgame_search.weigh(view, st, candidates, masks, make_seat, rng)
         else:
-            choice = endgame.search(view, st, candidates, masks, make_seat, rng)
+            choice = endgame.search(
+                view, st, candidates, masks, make_seat, rng, before=self._before
+            )
         if choice is None:
             return planned
         self.searched += 1
