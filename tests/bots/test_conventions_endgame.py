@@ -248,6 +248,31 @@ def test_the_real_deal_fits_the_moves_of_partners_without_search() -> None:
     assert checked > 50 and agreed >= 0.95 * checked
 
 
+def test_a_deal_rewound_from_an_earlier_one_is_the_deal_replayed() -> None:
+    # dealing an earlier rewound deal again must give the very game the log replayed on the new
+    # deck gives: every seat sees the same table and the same moves are checked against it
+    compared = 0
+    for players in (3, 4):
+        for game, view, before in partners_checked(players, 2, search=False)[:4]:
+            deal = sampling.dealer(view, random.Random(7), rules_masks(view), before.tables.copies)
+            first, second = deal(), deal()
+            assert first is not None and second is not None
+            base = endgame.rewind(first, view, before)
+            replayed = endgame.rewind(second, view, before)
+            redealt = endgame.rewind(second, view, before, base)
+            assert redealt.deck == replayed.deck == second.deck
+            assert redealt.identities == replayed.identities
+            assert redealt.draw_pile == replayed.draw_pile
+            for seat in range(players):
+                assert same_to_the_seat(redealt.view(seat), replayed.view(seat))
+            make = rollout_seat(game.variant)
+            assert endgame.partners_agree(second, view, before, make, redealt) == (
+                endgame.partners_agree(second, view, before, make)
+            )
+            compared += 1
+    assert compared >= 4
+
+
 def test_with_no_odds_kept_only_deals_the_partners_moves_fit_are_played_out() -> None:
     decks: list[tuple[Card, ...]] = []
 

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from openhanabi.bots.conventions.state import Tracker
 from openhanabi.bots.protocol import Bot
 from openhanabi.bots.search.bot import best_move, expected_length, weigh
-from openhanabi.bots.search.sampling import dealer
+from openhanabi.bots.search.sampling import dealer, identity
 from openhanabi.rules import Action, Game, SeatView
 
 # the search runs once the draw pile holds this many cards or fewer: further back, rollouts are
@@ -123,18 +123,34 @@ def seat_identities(tracker: Tracker, view: SeatView, own: Sequence[int]) -> lis
     return found
 
 
+def rewind(game: Game, view: SeatView, before: Tracker, base: Game | None = None) -> Game:
+    """``game``, a deal sampled from ``view``, as it stood just after this seat's last move, when
+    its notes were ``before``. ``base``, an earlier deal of the same view rewound so, is dealt
+    again rather than the log replayed on the deck (the same game, a fraction of the work)."""
+    if base is None or base.variant.bonus_tiles:
+        past = Game(view.variant, game.deck)
+        for event in view.events[: before.seen + 1]:
+            past.apply(event.action)
+        return past
+    # the cards this seat could not see then: its hand at the time and the draw pile
+    deck = [identity(card) for card in game.deck]
+    drawn = len(deck) - len(base.draw_pile)
+    hidden = {order: deck[order] for order in base.hands[view.seat]}
+    return base.redealt(hidden, list(reversed(deck[drawn:])))  # the pile's top at its end
+
+
 def partners_agree(
-    game: Game, view: SeatView, before: Tracker, make_seat: SeatMaker
+    game: Game, view: SeatView, before: Tracker, make_seat: SeatMaker, past: Game | None = None
 ) -> tuple[bool, int]:
     """Whether each partner's move since this seat's last turn is the move a bot without
     search makes in ``game``, a deal sampled from ``view``, and how many moves were checked.
     ``before`` holds this seat's notes as they stood just before its last move; each partner's
-    bot gets a copy holding the cards that partner saw in the deal."""
+    bot gets a copy holding the cards that partner saw in the deal. ``past``, ``game`` as
+    :func:`rewind` gives it when already worked out, is played on."""
     events = view.events
-    past = Game(view.variant, game.deck)  # the deal as it was then: the log replayed on it
+    if past is None:
+        past = rewind(game, view, before)
     start = before.seen + 1  # this seat's own move is read, not checked
-    for event in events[:start]:
-        past.apply(event.action)
     acts = 0
     for event in events[start:]:
         seat = event.seat
@@ -218,6 +234,7 @@ def play_outs(
     deal = dealer(view, rng, own_masks, tracker.tables.copies)
 
     checks = [0]  # the checks' simulated actions, counted with the next play-out
+    rewound: list[Game] = []  # the first deal checked, as it stood at this seat's last move
 
     def sample() -> tuple[Game, list[dict[int, int]]] | None:
         game: Game | None = None
@@ -227,7 +244,10 @@ def play_outs(
                 return None
             if before is None or rng.random() < KEEP_ODDS:
                 break
-            agree, acts = partners_agree(game, view, before, make_seat)
+            past = rewind(game, view, before, rewound[0] if rewound else None)
+            if not rewound:
+                rewound.append(past.copy())
+            agree, acts = partners_agree(game, view, before, make_seat, past)
             checks[0] += acts
             if agree:
                 break
@@ -259,6 +279,7 @@ __all__ = [
     "partners_agree",
     "play_out",
     "play_outs",
+    "rewind",
     "search",
     "seat_identities",
 ]
