@@ -17,6 +17,7 @@ postgresql="${HANABI_TEST_DATABASE_URL:-}"
 env -u HANABI_TEST_DATABASE_URL .venv/bin/pytest --numprocesses auto --dist loadfile "$@"
 if [[ -n "$postgresql" ]]; then
     echo "the server and browser tests again, on PostgreSQL"
-    # one worker: these tests share the one database, which each test empties first
-    HANABI_TEST_DATABASE_URL="$postgresql" .venv/bin/pytest tests/server tests/browser
+    # every worker on a database of its own (tests/postgresql.py), which each test empties first
+    HANABI_TEST_DATABASE_URL="$postgresql" .venv/bin/pytest --numprocesses auto --dist loadfile \
+        tests/server tests/browser
 fi

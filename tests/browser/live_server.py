@@ -1,6 +1,7 @@
 """The real server as a process of its own: ``hanabi serve`` on a free port of the loopback
 address, on an SQLite file in a temporary directory or on the PostgreSQL database named by
-``HANABI_TEST_DATABASE_URL`` (emptied first). Tests start it, kill it and start it again."""
+``HANABI_TEST_DATABASE_URL`` (emptied first; see ``tests/postgresql.py``). Tests start it, kill
+it and start it again."""
 
 from __future__ import annotations
 
@@ -13,10 +14,9 @@ import time
 from pathlib import Path
 
 import httpx2
-from sqlalchemy import create_engine, text
 
-# a PostgreSQL database to test on instead of an SQLite file (emptied before each test)
-DATABASE_URL = os.environ.get("HANABI_TEST_DATABASE_URL", "")
+from postgresql import database_url, empty
+
 HANABI = Path(sys.executable).with_name("hanabi")
 # argon2 at its lowest cost: the tests register often, and the cost is not what they test
 SERVER_ENVIRONMENT = {"HANABI_PASSWORD_TIME_COST": "1", "HANABI_PASSWORD_MEMORY_KIB": "1024"}
@@ -33,15 +33,6 @@ def free_port() -> int:
         return port
 
 
-def empty_postgresql(url: str) -> None:
-    """Drop every table of the test database, so each test starts from nothing."""
-    engine = create_engine(url)
-    with engine.begin() as connection:
-        connection.execute(text("DROP SCHEMA public CASCADE"))
-        connection.execute(text("CREATE SCHEMA public"))
-    engine.dispose()
-
-
 class LiveServer:
     """One database and the ``hanabi serve`` processes that run on it, one at a time."""
 
@@ -49,12 +40,13 @@ class LiveServer:
         self.directory = directory
         self.bot_delay_seconds = bot_delay_seconds
         self.data_dir = directory / "data"
-        self.database_url = DATABASE_URL or f"sqlite:///{self.data_dir / 'hanabi.sqlite3'}"
+        self.postgresql = database_url()
+        self.database_url = self.postgresql or f"sqlite:///{self.data_dir / 'hanabi.sqlite3'}"
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
         self.starts = 0
-        if DATABASE_URL:
-            empty_postgresql(DATABASE_URL)
+        if self.postgresql:
+            empty(self.postgresql)
 
     @property
     def url(self) -> str:
@@ -70,7 +62,7 @@ class LiveServer:
         self.starts += 1
         log = (self.directory / f"server-{self.starts}.log").open("wb")
         command = [str(HANABI), "serve", "--host", "127.0.0.1", "--port", str(self.port)]
-        command += ["--database-url", DATABASE_URL] if DATABASE_URL else []
+        command += ["--database-url", self.postgresql] if self.postgresql else []
         command += ["--data-dir", str(self.data_dir)]
         environment = {
             **os.environ,

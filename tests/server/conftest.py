@@ -1,6 +1,6 @@
 """The real app on a real database, with its lifespan running: an SQLite file in a temporary
 directory, or the PostgreSQL database named by ``HANABI_TEST_DATABASE_URL`` (emptied before each
-test; for example ``postgresql+psycopg://postgres@127.0.0.1/hanabi_test``)."""
+test; see ``tests/postgresql.py``)."""
 
 from __future__ import annotations
 
@@ -9,25 +9,17 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import create_engine, text
-from web_client import CHEAP_PASSWORDS, DATABASE_URL
+from web_client import CHEAP_PASSWORDS
 
 from openhanabi.server import Settings, create_app
-
-
-def empty_database(url: str) -> None:
-    engine = create_engine(url)
-    with engine.begin() as connection:
-        connection.execute(text("DROP SCHEMA public CASCADE"))
-        connection.execute(text("CREATE SCHEMA public"))
-    engine.dispose()
+from postgresql import database_url, empty
 
 
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
-    if DATABASE_URL:
-        empty_database(DATABASE_URL)
-        return Settings(data_dir=tmp_path / "data", database_url=DATABASE_URL, **CHEAP_PASSWORDS)
+    if url := database_url():
+        empty(url)
+        return Settings(data_dir=tmp_path / "data", database_url=url, **CHEAP_PASSWORDS)
     return Settings(data_dir=tmp_path / "data", **CHEAP_PASSWORDS)
 
 

@@ -2,20 +2,19 @@
 
 from __future__ import annotations
 
-import os
 import re
 
 import httpx2
 import pytest
 from fastapi.testclient import TestClient
 
+from postgresql import GIVEN_URL
+
 CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
 PASSWORD = "correct horse battery"
 # argon2 at its lowest cost: the tests sign in often, and the cost is not what they test
 CHEAP_PASSWORDS = {"password_time_cost": 1, "password_memory_kib": 1024}
-# a PostgreSQL database to test on instead of SQLite files (emptied before each test)
-DATABASE_URL = os.environ.get("HANABI_TEST_DATABASE_URL", "")
-sqlite_only = pytest.mark.skipif(bool(DATABASE_URL), reason="tests the SQLite file")
+sqlite_only = pytest.mark.skipif(bool(GIVEN_URL), reason="tests the SQLite file")
 
 
 def csrf(client: TestClient, page: str = "/register") -> str:
