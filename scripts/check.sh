@@ -17,7 +17,6 @@ postgresql="${HANABI_TEST_DATABASE_URL:-}"
 env -u HANABI_TEST_DATABASE_URL .venv/bin/pytest --numprocesses auto --dist loadfile "$@"
 if [[ -n "$postgresql" ]]; then
     echo "the server and browser tests again, on PostgreSQL"
-    # every worker on a database of its own (tests/postgresql.py), which each test empties first
-    HANABI_TEST_DATABASE_URL="$postgresql" .venv/bin/pytest --numprocesses auto --dist loadfile \
-        tests/server tests/browser
+    # in one process: two workers gain little here, and load the browser tests' timing
+    HANABI_TEST_DATABASE_URL="$postgresql" .venv/bin/pytest tests/server tests/browser
 fi
