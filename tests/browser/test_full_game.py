@@ -144,11 +144,17 @@ def test_turns_played_with_the_keyboard_alone(
     after = 1 - first  # the other person: next, or next but one after the bot
     page = people[after]
     wait_for_turn(page, after)
-    target = int(tab_to(page, "clue-target-").rsplit("-", 1)[1])
+    # each pick must show as pressed before the next key: a key pressed while the page is
+    # still drawing the turn that just came would land on a control about to be replaced
+    target_id = tab_to(page, "clue-target-")
     page.keyboard.press("Enter")
-    rank = int(tab_to(page, "clue-rank-").rsplit("-", 1)[1])
+    expect(page.get_by_test_id(target_id)).to_have_attribute("aria-pressed", "true")
+    rank_id = tab_to(page, "clue-rank-")
     page.keyboard.press("Enter")
+    expect(page.get_by_test_id(rank_id)).to_have_attribute("aria-pressed", "true")
     expect(page.get_by_test_id("clue-touches")).to_be_visible()
+    target = int(target_id.rsplit("-", 1)[1])
+    rank = int(rank_id.rsplit("-", 1)[1])
     camera.shoot(page, "clue-picked")
     tab_to(page, "confirm")
     page.keyboard.press("Enter")

@@ -12,7 +12,6 @@ and their decisions answered, declarations right and wrong, the options' own end
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
@@ -177,7 +176,7 @@ def empties_seat_0(
 
 
 def _spared(game: Game, discard: Action) -> bool:
-    after = copy.deepcopy(game)
+    after = game.copy()
     after.apply(discard)
     return after.max_reachable() == game.variant.max_score
 

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from game_client import settings
 from test_replays import play_a_game, stored
 
 from openhanabi.bots import Bot, make_bot
@@ -19,6 +20,8 @@ from openhanabi.server import Settings, reasons, replays
 from openhanabi.server.i18n import LANG_COOKIE, LANGUAGES, translator
 from openhanabi.server.models import GameRecord
 from openhanabi.server.protocol import distinct_names
+
+__all__ = ["settings"]  # bots without a delay
 
 TABLES = [
     ("base", 2),
