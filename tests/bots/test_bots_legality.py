@@ -15,11 +15,17 @@ from odd_bots import Unmakeable
 from openhanabi.bots import Bot, bot_classes, registry, seat_seed
 from openhanabi.rules import PRESETS, Action, Game, Preset, SeatView, Variant, find_preset
 
-BOTS = sorted(bot_classes())
 # a bot that plays every move of the middle game out (about fifty times slower than the others)
-# plays one game for each preset and option, the player counts taken in turn, which keeps its
-# share of the run near a minute; benchmarks/bots_legality.py plays it as often as any other
-LOOKING_AHEAD = {name for name, bot in bot_classes().items() if getattr(bot, "lookahead", False)}
+# plays fewer games, in test_bots_legality_lookahead.py (a file of its own, which a second
+# test worker can take); benchmarks/bots_legality.py plays it as often as any other
+LOOKING_AHEAD = sorted(
+    name for name, bot in bot_classes().items() if getattr(bot, "lookahead", False)
+)
+BOTS = sorted(set(bot_classes()) - set(LOOKING_AHEAD))
+GAMES = ((1, 2), (2, 3), (3, 5))  # (seed, players) of each preset's games
+OPTION_GAMES = [
+    (players, key) for players in (2, 3, 4, 5) for key in ("base", "black-powder-rainbow")
+]
 OPTIONS: dict[str, dict[str, Any]] = {
     "bonus tiles": {"bonus_tiles": True},
     "declared play": {"declared_play": True},
@@ -57,10 +63,7 @@ def test_the_baseline_bots_are_registered() -> None:
 @pytest.mark.parametrize("preset", PRESETS, ids=lambda preset: preset.key)
 def test_a_bot_plays_every_preset_legally(name: str, preset: Preset) -> None:
     bot = bot_classes()[name]
-    games = ((1, 2), (2, 3), (3, 5))
-    if name in LOOKING_AHEAD:
-        games = (games[PRESETS.index(preset) % len(games)],)
-    for seed, players in games:
+    for seed, players in GAMES:
         variant = preset.variant(players=players)
         assert play_strictly(bot, variant, seed).over
 
@@ -69,10 +72,7 @@ def test_a_bot_plays_every_preset_legally(name: str, preset: Preset) -> None:
 @pytest.mark.parametrize("option", OPTIONS)
 def test_a_bot_plays_every_option_legally(name: str, option: str) -> None:
     bot = bot_classes()[name]
-    games = [(players, key) for players in (2, 3, 4, 5) for key in ("base", "black-powder-rainbow")]
-    if name in LOOKING_AHEAD:
-        games = [games[list(OPTIONS).index(option) * 3 % len(games)]]
-    for players, key in games:
+    for players, key in OPTION_GAMES:
         variant = find_preset(key).variant(players=players, **OPTIONS[option])
         assert play_strictly(bot, variant, seed=100 + players).over
 
