@@ -1,7 +1,8 @@
 """Every registered bot (random, basic, and any other that exists when the tests run) plays every
 preset of ``hanabi variants`` and the options that change what is legal (bonus tiles and their
 decisions, declared play, play until perfect, no empty clues) at 2 to 5 players, choosing only
-actions from its view's legal actions and never crashing. A fuller run of 200 games per preset is
+actions from its view's legal actions and never crashing (the bots that look ahead play fewer
+games, in test_bots_legality_lookahead.py). A fuller run of 200 games per preset is
 ``benchmarks/bots_legality.py``."""
 
 from __future__ import annotations

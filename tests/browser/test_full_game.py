@@ -147,8 +147,7 @@ def test_turns_played_with_the_keyboard_alone(
     page = people[after]
     wait_for_turn(page, after)
     clued_at = len(stored_game(server, table).history)
-    # each pick must show as pressed before the next key: a key pressed while the page is
-    # still drawing the turn that just came would land on a control about to be replaced
+    # each pick must show as pressed before the next key, so that a lost key fails here
     target_id = tab_to(page, "clue-target-")
     page.keyboard.press("Enter")
     expect(page.get_by_test_id(target_id)).to_have_attribute("aria-pressed", "true")
