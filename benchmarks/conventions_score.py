@@ -13,29 +13,20 @@ digest of its moves by player count and seed, to compare two versions of the bot
 a change meant only to make the bot faster must leave every digest as it was. On a terminal a
 progress bar (on standard error) follows each player count.
 
-``--profile FILE`` plays every game in this one process under :mod:`cProfile` (no workers), writes
-the statistics to FILE (``python -m pstats FILE`` reads them) and prints the functions that took
-the most time, their callees included: where to look before making the bot faster. The games
-and scores are the same; the games/s are the profiler's, far lower.
-
     python benchmarks/conventions_score.py [--games 2000] [--seed 0] [--players 2 3 4 5]
                                            [--variant base] [--jobs J] [--losses] [--no-search]
-                                           [--json FILE] [--profile FILE]
+                                           [--json FILE]
 """
 
 from __future__ import annotations
 
 import argparse
-import cProfile
 import hashlib
 import json
 import math
 import os
-import pstats
 import time
-from collections.abc import Callable, Iterator
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
-from contextlib import contextmanager
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 
 from openhanabi.bench.progress import progress_bar
@@ -45,7 +36,6 @@ from openhanabi.rules import Action, Game, Result, Termination, find_variant
 
 CAUSES = ("strikeout", "discarded", "misplayed", "unplayed")
 CHUNK = 25  # games a worker plays at a time, at most
-PROFILED = 25  # functions --profile prints
 
 
 @dataclass
@@ -112,36 +102,6 @@ def run(variant_name: str, players: int, seeds: range, search: bool = True) -> P
     return part
 
 
-class Profiled(Executor):
-    """Plays each task at once, in this process, under ``profiler``: what ``--profile`` runs
-    instead of the workers, whose time a profiler in this process would not see."""
-
-    def __init__(self, profiler: cProfile.Profile) -> None:
-        self.profiler = profiler
-
-    def submit(  # type: ignore[override]
-        self, fn: Callable[..., Part], /, *args: object, **kwargs: object
-    ) -> Future[Part]:
-        future: Future[Part] = Future()
-        future.set_result(self.profiler.runcall(fn, *args, **kwargs))
-        return future
-
-
-@contextmanager
-def players_of_games(jobs: int, profile: str | None) -> Iterator[Executor]:
-    """The workers that play the games: ``jobs`` processes, or with ``profile`` this process
-    under a profiler whose statistics go to that file, its costliest functions printed."""
-    if profile is None:
-        with ProcessPoolExecutor(jobs) as pool:
-            yield pool
-        return
-    profiler = cProfile.Profile()
-    yield Profiled(profiler)
-    profiler.dump_stats(profile)
-    print(f"the {PROFILED} functions with the most time, their callees included ({profile}):")
-    pstats.Stats(profiler).sort_stats("cumulative").print_stats(PROFILED)
-
-
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
@@ -178,12 +138,6 @@ def main(argv: list[str] | None = None) -> None:
         help="write each game's score and a digest of its moves (players, seed, score, moves)"
         " to FILE",
     )
-    parser.add_argument(
-        "--profile",
-        metavar="FILE",
-        help="play in this process under cProfile, write its statistics to FILE and print the"
-        " costliest functions (default: off)",
-    )
     args = parser.parse_args(argv)
     # small chunks: the progress bar moves often, and the workers finish together
     chunk = max(1, min(CHUNK, math.ceil(args.games / (4 * args.jobs))))
@@ -199,7 +153,7 @@ def main(argv: list[str] | None = None) -> None:
     )
     losses = []
     games: list[dict[str, int | str]] = []
-    with players_of_games(args.jobs, args.profile) as pool:
+    with ProcessPoolExecutor(args.jobs) as pool:
         for players in args.players:
             parts = [
                 pool.submit(run, args.variant, players, range(lo, min(lo + chunk, end)), search)

@@ -5,7 +5,6 @@ in chunks by several workers add up to the same results as one run over the seed
 from __future__ import annotations
 
 import json
-import pstats
 from pathlib import Path
 from types import ModuleType
 
@@ -90,36 +89,3 @@ def test_the_json_file_holds_a_digest_of_each_games_moves(
         assert found[seed] == score.moves_digest(actions)
         assert score.moves_digest(actions[:-1]) != found[seed]
     assert len(set(found.values())) == 3
-
-
-def test_a_profiled_run_plays_the_same_games_and_its_statistics_name_the_bots_moves(
-    score: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """``--profile`` plays in this process, under the profiler, the games the workers play: the
-    same moves, and statistics that count every move the bots chose."""
-    plain, profiled, stats = (tmp_path / name for name in ("plain.json", "profiled.json", "p"))
-    common = ["--games", "3", "--players", "3", "--no-search", "--json"]
-    score.main([*common, str(plain), "--jobs", "2"])
-    capsys.readouterr()
-    score.main([*common, str(profiled), "--profile", str(stats)])
-    out = capsys.readouterr().out
-    games = [json.loads(path.read_text(encoding="utf-8"))["games"] for path in (plain, profiled)]
-    assert sorted(games[0], key=lambda g: g["seed"]) == sorted(games[1], key=lambda g: g["seed"])
-    functions = pstats.Stats(str(stats)).get_stats_profile().func_profiles
-    acts = [
-        found.ncalls
-        for name, found in functions.items()
-        if name == "act" and found.file_name.endswith("conventions/bot.py")
-    ]
-    assert acts == [str(sum(_moves(seed) for seed in range(3)))]
-    assert "conventions/bot.py" in out and "with the most time" in out
-
-
-def _moves(seed: int) -> int:
-    """How many moves the three-player game dealt from ``seed`` lasts, the bots without search."""
-    variant = find_variant("base", players=3)
-    bots = [ConventionsBot(seat, variant, seat_seed(seed, seat), search=False) for seat in range(3)]
-    game = Game.new(variant, seed)
-    while game.outcome is None:
-        game.apply(bots[game.seat].act(game.view(game.seat)))
-    return len(game.events)
